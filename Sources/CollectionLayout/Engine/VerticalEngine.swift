@@ -1,0 +1,108 @@
+/// The storage and queries shared by every vertically scrolling layout: item frames, section
+/// frames, and a driver that (re)computes them from any item on with a `VerticalPlacer`.
+struct VerticalEngine: Sendable {
+  private(set) var context = LayoutContext.empty
+  private(set) var frames = FrameStore()
+  private(set) var sections: [SectionFrame] = []
+  private(set) var contentHeight: Double = 0
+
+  /// Bytes of memory reserved for item and section geometry.
+  var allocatedBytes: Int {
+    frames.allocatedBytes + sections.capacity * MemoryLayout<SectionFrame>.stride
+  }
+
+  /// Recomputes everything for `context`.
+  ///
+  /// - Complexity: O(n) for n items.
+  mutating func prepare<P: VerticalPlacer>(
+    _ context: LayoutContext, style: SectionStyle, placer: P
+  ) {
+    self.context = context
+    frames = FrameStore()
+    frames.reserveCapacity(context.itemCount)
+    sections = []
+    sections.reserveCapacity(context.sections.count)
+    relayout(from: ItemPath(section: 0, item: 0), style: style, placer: placer)
+  }
+
+  /// Applies an incremental update to the context and recomputes what it can move.
+  ///
+  /// - Complexity: O(k) to append k items to the last section; O(m) for an insert, delete or
+  ///   resize with m items after it; O(1) for a viewport height change; O(n) for a width change.
+  mutating func apply<P: VerticalPlacer>(
+    _ update: LayoutUpdate, style: SectionStyle, placer: P
+  ) {
+    switch context.apply(update) {
+    case .viewportHeight: break
+    case .everything: prepare(context, style: style, placer: placer)
+    case .from(let path): relayout(from: path, style: style, placer: placer)
+    }
+  }
+
+  /// Recomputes everything from item `path.item` of section `path.section` on, keeping what
+  /// comes before it.
+  ///
+  /// - Complexity: O(m) for the m items from `path` to the end, plus the placer's cost of
+  ///   resuming (O(columns) for the waterfall).
+  mutating func relayout<P: VerticalPlacer>(
+    from path: ItemPath, style: SectionStyle, placer: P
+  ) {
+    var section = min(max(path.section, 0), sections.count)
+    var start = section < sections.count ? min(max(path.item, 0), sections[section].itemCount) : 0
+    if section >= context.sections.count {
+      section = context.sections.count
+      start = 0
+    } else {
+      start = min(start, context.sections[section].items.count)
+    }
+    let itemStart = section < sections.count ? sections[section].itemStart : frames.count
+    frames.truncate(to: itemStart + start)
+    sections.removeSubrange(section...)
+    while section < context.sections.count {
+      placeSection(section, from: start, style: style, placer: placer)
+      section += 1
+      start = 0
+    }
+    contentHeight = sections.last?.bottom ?? 0
+  }
+
+  private mutating func placeSection<P: VerticalPlacer>(
+    _ index: Int, from start: Int, style: SectionStyle, placer: P
+  ) {
+    let data = context.sections[index]
+    let width = context.contentWidth
+    let top = sections.last?.bottom ?? 0
+    let itemStart = sections.last?.itemEnd ?? 0
+    var y = top
+    var header: Rect?
+    let headerHeight = data.headerHeight?.sanitizedLength ?? style.headerHeight
+    if headerHeight > 0 {
+      let inset = style.headerInset
+      let frame = Rect(
+        x: inset.left, y: y + inset.top, width: (width - inset.horizontal).sanitizedLength,
+        height: headerHeight)
+      header = frame
+      y = frame.maxY + inset.bottom
+    }
+    let itemsTop = y + style.sectionInset.top
+    let itemsBottom = placer.placeItems(
+      section: index, from: start, sectionStart: itemStart, itemsTop: itemsTop, style: style,
+      context: context, frames: &frames)
+    y = itemsBottom + style.sectionInset.bottom
+    let pinLimit = y
+    var footer: Rect?
+    let footerHeight = data.footerHeight?.sanitizedLength ?? style.footerHeight
+    if footerHeight > 0 {
+      let inset = style.footerInset
+      let frame = Rect(
+        x: inset.left, y: y + inset.top, width: (width - inset.horizontal).sanitizedLength,
+        height: footerHeight)
+      footer = frame
+      y = frame.maxY + inset.bottom
+    }
+    sections.append(
+      SectionFrame(
+        itemStart: itemStart, itemCount: data.items.count, top: top, header: header,
+        pinLimit: pinLimit, footer: footer, bottom: y))
+  }
+}

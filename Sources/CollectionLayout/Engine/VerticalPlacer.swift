@@ -1,0 +1,15 @@
+/// The one thing that differs between the vertical layouts (waterfall, mosaic, grid): how the
+/// items of one section are placed between its insets.
+protocol VerticalPlacer {
+  /// Appends to `frames` the frames of items `start...` of section `section`, resuming after
+  /// items `0..<start` already stored from `sectionStart`, and returns the bottom of the
+  /// section's items (or `itemsTop` when it has none).
+  ///
+  /// - Parameters:
+  ///   - itemsTop: the y where items begin (below the header and the section's top inset).
+  ///   - style: the section's chrome, with `sectionInset` sanitised.
+  func placeItems(
+    section: Int, from start: Int, sectionStart: Int, itemsTop: Double, style: SectionStyle,
+    context: LayoutContext, frames: inout FrameStore
+  ) -> Double
+}

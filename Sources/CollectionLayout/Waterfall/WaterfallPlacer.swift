@@ -1,0 +1,96 @@
+/// Places a section's items into columns: each item's height follows its photo's aspect ratio
+/// at the column width, plus `extraHeight`; a full-span item goes below the longest column and
+/// spans all of them.
+struct WaterfallPlacer: VerticalPlacer, Sendable {
+  static let fullSpanTag = UInt16.max
+
+  var options: WaterfallLayout.Options
+
+  func placeItems(
+    section: Int, from start: Int, sectionStart: Int, itemsTop: Double, style: SectionStyle,
+    context: LayoutContext, frames: inout FrameStore
+  ) -> Double {
+    let items = context.sections[section].items
+    let columns = options.columnCount(forSection: section)
+    let spacing = options.minimumColumnSpacing.sanitizedLength
+    let interitem = options.minimumInteritemSpacing.sanitizedLength
+    let extra = options.extraHeight.sanitizedLength
+    let left = style.sectionInset.left
+    let available = (context.contentWidth - style.sectionInset.horizontal).sanitizedLength
+    let columnWidth = ((available - Double(columns - 1) * spacing) / Double(columns))
+      .sanitizedLength
+    var heights = resumedHeights(
+      columns: columns, before: sectionStart + start, sectionStart: sectionStart,
+      itemsTop: itemsTop, interitem: interitem, frames: frames)
+    for index in start..<items.count {
+      let item = items[index]
+      if item.isFullSpan {
+        var top = heights[0]
+        for height in heights where height > top { top = height }
+        let height = available * item.aspectRatio + extra
+        frames.append(x: left, y: top, width: available, height: height, tag: Self.fullSpanTag)
+        let next = top + height + interitem
+        for column in 0..<columns { heights[column] = next }
+        continue
+      }
+      let column = self.column(for: index, columns: columns, heights: heights)
+      let top = heights[column]
+      let height = columnWidth * item.aspectRatio + extra
+      frames.append(
+        x: left + Double(column) * (columnWidth + spacing), y: top, width: columnWidth,
+        height: height, tag: UInt16(truncatingIfNeeded: column))
+      heights[column] = top + height + interitem
+    }
+    guard !items.isEmpty else { return itemsTop }
+    var bottom = heights[0]
+    for height in heights where height > bottom { bottom = height }
+    return bottom - interitem
+  }
+
+  @inline(__always)
+  private func column(for index: Int, columns: Int, heights: [Double]) -> Int {
+    switch options.itemRenderDirection {
+    case .leftToRight: return index % columns
+    case .rightToLeft: return columns - 1 - index % columns
+    case .shortestFirst:
+      var best = 0
+      var lowest = heights[0]
+      for column in 1..<columns where heights[column] < lowest {
+        best = column
+        lowest = heights[column]
+      }
+      return best
+    }
+  }
+
+  /// The column heights just before item `end` (a flat index), rebuilt from stored frames by
+  /// walking back until every column's last item, a full-span item or the section start is met.
+  ///
+  /// - Complexity: O(columns) items back for typical photo feeds; at worst O(section size).
+  private func resumedHeights(
+    columns: Int, before end: Int, sectionStart: Int, itemsTop: Double, interitem: Double,
+    frames: FrameStore
+  ) -> [Double] {
+    var heights = [Double](repeating: itemsTop, count: columns)
+    guard end > sectionStart else { return heights }
+    var seen = [Bool](repeating: false, count: columns)
+    var known = 0
+    var index = end - 1
+    while index >= sectionStart && known < columns {
+      let tag = frames.tag[index]
+      let next = frames.maxY(index) + interitem
+      if tag == Self.fullSpanTag {
+        for column in 0..<columns where !seen[column] { heights[column] = next }
+        break
+      }
+      let column = Int(tag)
+      if column < columns && !seen[column] {
+        seen[column] = true
+        heights[column] = next
+        known += 1
+      }
+      index -= 1
+    }
+    return heights
+  }
+}
