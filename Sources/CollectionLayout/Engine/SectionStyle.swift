@@ -20,3 +20,15 @@ struct SectionStyle: Hashable, Sendable {
     self.footerInset = footerInset.sanitized
   }
 }
+
+extension Insets {
+  /// The left edge and width of the band these insets leave inside `width`.
+  ///
+  /// Insets wider than the content are shrunk so nothing is ever placed outside it: the left
+  /// inset takes what it can of the width, then the right inset what remains.
+  func horizontalBand(in width: Double) -> (left: Double, width: Double) {
+    let left = min(self.left.sanitizedLength, width)
+    let right = min(self.right.sanitizedLength, width - left)
+    return (left, width - left - right)
+  }
+}

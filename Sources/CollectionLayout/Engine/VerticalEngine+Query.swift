@@ -52,7 +52,7 @@ extension VerticalEngine {
     let margin = reader.grid.scale > 0 ? 1 / reader.grid.scale : 0
     let low = rect.minY - margin
     let high = rect.maxY + margin
-    guard low < high, !sections.isEmpty else { return [] }
+    guard !sections.isEmpty else { return [] }
     var result: [LayoutAttributes] = []
     var section = firstSection(endingAfter: low)
     while section < sections.count && sections[section].top < high {

@@ -78,9 +78,8 @@ struct VerticalEngine: Sendable {
     let headerHeight = data.headerHeight?.sanitizedLength ?? style.headerHeight
     if headerHeight > 0 {
       let inset = style.headerInset
-      let frame = Rect(
-        x: inset.left, y: y + inset.top, width: (width - inset.horizontal).sanitizedLength,
-        height: headerHeight)
+      let band = inset.horizontalBand(in: width)
+      let frame = Rect(x: band.left, y: y + inset.top, width: band.width, height: headerHeight)
       header = frame
       y = frame.maxY + inset.bottom
     }
@@ -94,9 +93,8 @@ struct VerticalEngine: Sendable {
     let footerHeight = data.footerHeight?.sanitizedLength ?? style.footerHeight
     if footerHeight > 0 {
       let inset = style.footerInset
-      let frame = Rect(
-        x: inset.left, y: y + inset.top, width: (width - inset.horizontal).sanitizedLength,
-        height: footerHeight)
+      let band = inset.horizontalBand(in: width)
+      let frame = Rect(x: band.left, y: y + inset.top, width: band.width, height: footerHeight)
       footer = frame
       y = frame.maxY + inset.bottom
     }

@@ -12,13 +12,11 @@ struct WaterfallPlacer: VerticalPlacer, Sendable {
   ) -> Double {
     let items = context.sections[section].items
     let columns = options.columnCount(forSection: section)
-    let spacing = options.minimumColumnSpacing.sanitizedLength
     let interitem = options.minimumInteritemSpacing.sanitizedLength
     let extra = options.extraHeight.sanitizedLength
-    let left = style.sectionInset.left
-    let available = (context.contentWidth - style.sectionInset.horizontal).sanitizedLength
-    let columnWidth = ((available - Double(columns - 1) * spacing) / Double(columns))
-      .sanitizedLength
+    let band = style.sectionInset.horizontalBand(in: context.contentWidth)
+    let geometry = ColumnGeometry(
+      count: columns, band: band, spacing: options.minimumColumnSpacing)
     var heights = resumedHeights(
       columns: columns, before: sectionStart + start, sectionStart: sectionStart,
       itemsTop: itemsTop, interitem: interitem, frames: frames)
@@ -27,18 +25,19 @@ struct WaterfallPlacer: VerticalPlacer, Sendable {
       if item.isFullSpan {
         var top = heights[0]
         for height in heights where height > top { top = height }
-        let height = available * item.aspectRatio + extra
-        frames.append(x: left, y: top, width: available, height: height, tag: Self.fullSpanTag)
+        let height = band.width * item.aspectRatio + extra
+        frames.append(
+          x: band.left, y: top, width: band.width, height: height, tag: Self.fullSpanTag)
         let next = top + height + interitem
         for column in 0..<columns { heights[column] = next }
         continue
       }
       let column = self.column(for: index, columns: columns, heights: heights)
       let top = heights[column]
-      let height = columnWidth * item.aspectRatio + extra
+      let height = geometry.columnWidth * item.aspectRatio + extra
       frames.append(
-        x: left + Double(column) * (columnWidth + spacing), y: top, width: columnWidth,
-        height: height, tag: UInt16(truncatingIfNeeded: column))
+        x: geometry.x(column), y: top, width: geometry.columnWidth, height: height,
+        tag: UInt16(truncatingIfNeeded: column))
       heights[column] = top + height + interitem
     }
     guard !items.isEmpty else { return itemsTop }

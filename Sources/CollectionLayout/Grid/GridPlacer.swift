@@ -1,0 +1,29 @@
+/// Places a section's items in rows of equal cells:
+/// width = (available − (c − 1) · interitem spacing) / c, height = width · aspectRatio + extra.
+struct GridPlacer: VerticalPlacer, Sendable {
+  var options: GridLayout.Options
+
+  func placeItems(
+    section: Int, from start: Int, sectionStart: Int, itemsTop: Double, style: SectionStyle,
+    context: LayoutContext, frames: inout FrameStore
+  ) -> Double {
+    let count = context.sections[section].items.count
+    guard count > 0 else { return itemsTop }
+    let band = style.sectionInset.horizontalBand(in: context.contentWidth)
+    let columns = options.columnCount(forWidth: band.width)
+    let geometry = ColumnGeometry(
+      count: columns, band: band, spacing: options.minimumInteritemSpacing)
+    let lineSpacing = options.minimumLineSpacing.sanitizedLength
+    let width = geometry.columnWidth
+    let height = width * options.aspectRatio.sanitizedLength + options.extraHeight.sanitizedLength
+    for index in start..<count {
+      let row = index / columns
+      let column = index - row * columns
+      frames.append(
+        x: geometry.x(column),
+        y: itemsTop + Double(row) * (height + lineSpacing), width: width, height: height)
+    }
+    let rows = (count + columns - 1) / columns
+    return itemsTop + Double(rows - 1) * (height + lineSpacing) + height
+  }
+}
