@@ -18,7 +18,7 @@ struct VerticalEngine: Sendable {
     _ context: LayoutContext, style: SectionStyle, placer: P
   ) {
     self.context = context
-    frames = FrameStore()
+    frames.removeAll()
     frames.reserveCapacity(context.itemCount)
     sections = []
     sections.reserveCapacity(context.sections.count)

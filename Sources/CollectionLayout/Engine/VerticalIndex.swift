@@ -25,26 +25,41 @@ struct VerticalIndex: Sendable {
     suffixMinY.reserveCapacity(chunks)
   }
 
-  /// Records the item at `index`, which must be the current item count.
+  /// Records the items from `start` to the end of `tops`, chunk by chunk; items before
+  /// `start` are already recorded.
   ///
-  /// - Complexity: amortised O(1) when the item lies below the previous ones.
-  @inline(__always)
-  mutating func append(index: Int, minY: Double, maxY: Double) {
-    let chunk = index >> Self.chunkShift
-    if chunk == chunkMinY.count {
-      chunkMinY.append(minY)
-      prefixMaxY.append(chunk > 0 ? max(prefixMaxY[chunk - 1], maxY) : maxY)
-      suffixMinY.append(minY)
-    } else {
-      if minY < chunkMinY[chunk] { chunkMinY[chunk] = minY }
-      if maxY > prefixMaxY[chunk] { prefixMaxY[chunk] = maxY }
-      if minY >= suffixMinY[chunk] { return }
-      suffixMinY[chunk] = minY
-    }
-    var earlier = chunk - 1
-    while earlier >= 0 && suffixMinY[earlier] > minY {
-      suffixMinY[earlier] = minY
-      earlier -= 1
+  /// - Complexity: O(k) for k new items, plus the earlier chunks whose running minimum falls
+  ///   (none when the new items lie below the previous ones).
+  mutating func extend(
+    from start: Int, tops: UnsafeBufferPointer<Double>, heights: UnsafeBufferPointer<Double>
+  ) {
+    var low = start
+    let end = tops.count
+    while low < end {
+      let chunk = low >> Self.chunkShift
+      let high = min((chunk + 1) << Self.chunkShift, end)
+      var chunkLow = Double.infinity
+      var chunkHigh = -Double.infinity
+      for index in low..<high {
+        let top = tops[index]
+        chunkLow = min(chunkLow, top)
+        chunkHigh = max(chunkHigh, top + heights[index])
+      }
+      if chunk == chunkMinY.count {
+        chunkMinY.append(chunkLow)
+        prefixMaxY.append(chunk > 0 ? max(prefixMaxY[chunk - 1], chunkHigh) : chunkHigh)
+        suffixMinY.append(chunkLow)
+      } else {
+        chunkMinY[chunk] = min(chunkMinY[chunk], chunkLow)
+        prefixMaxY[chunk] = max(prefixMaxY[chunk], chunkHigh)
+        suffixMinY[chunk] = min(suffixMinY[chunk], chunkLow)
+      }
+      var earlier = chunk - 1
+      while earlier >= 0 && suffixMinY[earlier] > chunkLow {
+        suffixMinY[earlier] = chunkLow
+        earlier -= 1
+      }
+      low = high
     }
   }
 

@@ -16,12 +16,14 @@ struct GridPlacer: VerticalPlacer, Sendable {
     let lineSpacing = options.minimumLineSpacing.sanitizedLength
     let width = geometry.columnWidth
     let height = width * options.aspectRatio.sanitizedLength + options.extraHeight.sanitizedLength
-    for index in start..<count {
-      let row = index / columns
-      let column = index - row * columns
-      frames.append(
-        x: geometry.x(column),
-        y: itemsTop + Double(row) * (height + lineSpacing), width: width, height: height)
+    frames.append(count: count - start) { writer in
+      for index in start..<count {
+        let row = index / columns
+        let column = index - row * columns
+        writer.write(
+          x: geometry.x(column), y: itemsTop + Double(row) * (height + lineSpacing), width: width,
+          height: height)
+      }
     }
     let rows = (count + columns - 1) / columns
     return itemsTop + Double(rows - 1) * (height + lineSpacing) + height

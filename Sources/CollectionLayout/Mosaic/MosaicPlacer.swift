@@ -18,10 +18,11 @@ struct MosaicPlacer: VerticalPlacer, Sendable {
     let band = style.sectionInset.horizontalBand(in: context.contentWidth)
     let geometry = ColumnGeometry(count: pattern.columnCount, band: band, spacing: options.spacing)
     let groupSize = pattern.slots.count
-    for index in start..<count {
-      let frame = self.frame(
-        index, groupSize: groupSize, top: itemsTop, geometry: geometry)
-      frames.append(x: frame.minX, y: frame.minY, width: frame.width, height: frame.height)
+    frames.append(count: count - start) { writer in
+      for index in start..<count {
+        let frame = self.frame(index, groupSize: groupSize, top: itemsTop, geometry: geometry)
+        writer.write(x: frame.minX, y: frame.minY, width: frame.width, height: frame.height)
+      }
     }
     var bottom = itemsTop
     let lastGroup = (count - 1) / groupSize

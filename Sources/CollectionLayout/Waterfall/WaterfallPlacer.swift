@@ -20,25 +20,33 @@ struct WaterfallPlacer: VerticalPlacer, Sendable {
     var heights = resumedHeights(
       columns: columns, before: sectionStart + start, sectionStart: sectionStart,
       itemsTop: itemsTop, interitem: interitem, frames: frames)
-    for index in start..<items.count {
-      let item = items[index]
-      if item.isFullSpan {
-        var top = heights[0]
-        for height in heights where height > top { top = height }
-        let height = band.width * item.aspectRatio + extra
-        frames.append(
-          x: band.left, y: top, width: band.width, height: height, tag: Self.fullSpanTag)
-        let next = top + height + interitem
-        for column in 0..<columns { heights[column] = next }
-        continue
+    let renderDirection = options.itemRenderDirection
+    items.withUnsafeBufferPointer { items in
+      heights.withUnsafeMutableBufferPointer { heights in
+        frames.append(count: items.count - start) { writer in
+          for index in start..<items.count {
+            let item = items[index]
+            if item.isFullSpan {
+              var top = heights[0]
+              for height in heights where height > top { top = height }
+              let height = band.width * item.aspectRatio + extra
+              writer.write(
+                x: band.left, y: top, width: band.width, height: height, tag: Self.fullSpanTag)
+              let next = top + height + interitem
+              for column in 0..<columns { heights[column] = next }
+              continue
+            }
+            let column = Self.column(
+              for: index, columns: columns, heights: heights, direction: renderDirection)
+            let top = heights[column]
+            let height = geometry.columnWidth * item.aspectRatio + extra
+            writer.write(
+              x: geometry.x(column), y: top, width: geometry.columnWidth, height: height,
+              tag: UInt16(truncatingIfNeeded: column))
+            heights[column] = top + height + interitem
+          }
+        }
       }
-      let column = self.column(for: index, columns: columns, heights: heights)
-      let top = heights[column]
-      let height = geometry.columnWidth * item.aspectRatio + extra
-      frames.append(
-        x: geometry.x(column), y: top, width: geometry.columnWidth, height: height,
-        tag: UInt16(truncatingIfNeeded: column))
-      heights[column] = top + height + interitem
     }
     guard !items.isEmpty else { return itemsTop }
     var bottom = heights[0]
@@ -47,8 +55,11 @@ struct WaterfallPlacer: VerticalPlacer, Sendable {
   }
 
   @inline(__always)
-  private func column(for index: Int, columns: Int, heights: [Double]) -> Int {
-    switch options.itemRenderDirection {
+  private static func column(
+    for index: Int, columns: Int, heights: UnsafeMutableBufferPointer<Double>,
+    direction: WaterfallLayout.ItemRenderDirection
+  ) -> Int {
+    switch direction {
     case .leftToRight: return index % columns
     case .rightToLeft: return columns - 1 - index % columns
     case .shortestFirst:
@@ -76,7 +87,7 @@ struct WaterfallPlacer: VerticalPlacer, Sendable {
     var known = 0
     var index = end - 1
     while index >= sectionStart && known < columns {
-      let tag = frames.tag[index]
+      let tag = frames.tag(index)
       let next = frames.maxY(index) + interitem
       if tag == Self.fullSpanTag {
         for column in 0..<columns where !seen[column] { heights[column] = next }
