@@ -28,6 +28,7 @@ let package = Package(
       dependencies: ["CollectionLayout"]
     ),
     .testTarget(name: "CollectionLayoutTests", dependencies: ["CollectionLayout"]),
+    .testTarget(name: "lotsTests", dependencies: ["lots", "CollectionLayout"]),
   ],
   swiftLanguageModes: [.v6]
 )
