@@ -9,6 +9,8 @@ let package = Package(
   name: "lots",
   products: [
     .library(name: "CollectionLayout", targets: ["CollectionLayout"]),
+    .library(name: "CollectionDiff", targets: ["CollectionDiff"]),
+    .library(name: "LiveCollection", targets: ["LiveCollection"]),
     .executable(name: "lots", targets: ["lots"]),
   ],
   dependencies: [
@@ -16,18 +18,23 @@ let package = Package(
   ],
   targets: [
     .target(name: "CollectionLayout", linkerSettings: linuxMath),
+    .target(name: "CollectionDiff", linkerSettings: linuxMath),
+    .target(name: "LiveCollection", dependencies: ["CollectionDiff"], linkerSettings: linuxMath),
     .executableTarget(
       name: "lots",
       dependencies: [
         "CollectionLayout",
+        "CollectionDiff",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     .executableTarget(
       name: "Benchmarks",
-      dependencies: ["CollectionLayout"]
+      dependencies: ["CollectionLayout", "CollectionDiff", "LiveCollection"]
     ),
     .testTarget(name: "CollectionLayoutTests", dependencies: ["CollectionLayout"]),
+    .testTarget(name: "CollectionDiffTests", dependencies: ["CollectionDiff"]),
+    .testTarget(name: "LiveCollectionTests", dependencies: ["LiveCollection"]),
     .testTarget(name: "lotsTests", dependencies: ["lots", "CollectionLayout"]),
   ],
   swiftLanguageModes: [.v6]

@@ -1,0 +1,43 @@
+/// Marks one longest strictly increasing subsequence of `values`: the elements that can stay
+/// where they are, so that every other surviving element is exactly one move.
+///
+/// Patience sorting with predecessor links. Each value is first compared with the current best
+/// tail, so a sequence that is mostly in order costs O(1) per element.
+///
+/// - Returns: For each position of `values`, whether it belongs to the subsequence.
+/// - Complexity: O(*k* log *L*) for *k* values and a subsequence of length *L*; O(*k*) when the
+///   values are already increasing.
+@inlinable
+func longestIncreasingSubsequence(_ values: [Int32]) -> [Bool] {
+  let count = values.count
+  var member = Array(repeating: false, count: count)
+  if count == 0 { return member }
+  var tails: [Int32] = []
+  tails.reserveCapacity(count)
+  var previous = Array(repeating: Int32(-1), count: count)
+  values.withUnsafeBufferPointer { values in
+    for position in 0..<count {
+      let value = values[position]
+      if let last = tails.last, values[Int(last)] >= value {
+        // Lower bound: the first tail whose value is not below `value`.
+        var low = 0
+        var high = tails.count - 1
+        while low < high {
+          let middle = (low + high) / 2
+          if values[Int(tails[middle])] < value { low = middle + 1 } else { high = middle }
+        }
+        if low > 0 { previous[position] = tails[low - 1] }
+        tails[low] = Int32(position)
+      } else {
+        if let last = tails.last { previous[position] = last }
+        tails.append(Int32(position))
+      }
+    }
+  }
+  var position = Int(tails[tails.count - 1])
+  while position >= 0 {
+    member[position] = true
+    position = Int(previous[position])
+  }
+  return member
+}

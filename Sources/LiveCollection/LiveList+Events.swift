@@ -1,0 +1,59 @@
+import CollectionDiff
+
+extension LiveList {
+  /// Applies one event from the server's stream.
+  ///
+  /// An event at or below ``lastSequence`` is a duplicate and ignored, as is every event before
+  /// the first page. An event past the next number, or a `reset`, sets ``needsResync``. Any
+  /// event about an item replaces a pending local change of it: the server has confirmed or
+  /// refused it.
+  ///
+  /// - Returns: The change of ``items`` (empty when nothing visible changed).
+  /// - Complexity: O(*n*) for *n* visible items (O(*n* log *n*) for `hideAuthor`).
+  public mutating func apply(_ event: LiveEvent<Item>) -> Changeset<Int> {
+    guard !needsResync, let last = lastSequence, event.sequence > last else { return Changeset() }
+    guard event.sequence == last + 1 else {
+      needsResync = true
+      return Changeset()
+    }
+    lastSequence = event.sequence
+    return step { list in
+      switch event {
+      case .insert(let item, let sequence), .update(let item, let sequence):
+        list.receive(item, sequence: sequence)
+      case .delete(let id, _):
+        list.records[id] = nil
+        list.local[id] = nil
+        list.held.remove(id)
+        list.tombstones.insert(id)
+        list.refresh(id)
+      case .hideAuthor(let author, _):
+        list.hide(author)
+      case .reset:
+        list.needsResync = true
+      }
+    }
+  }
+
+  private mutating func receive(_ item: Item, sequence: Int) {
+    let id = item.diffIdentifier
+    let isNew = records[id] == nil && shown[id] == nil
+    local[id] = nil
+    defer { refresh(id) }
+    guard !tombstones.contains(id), !hiddenAuthors.contains(item.author) else { return }
+    if let record = records[id], record.sequence >= sequence { return }
+    records[id] = Record(item: item, sequence: sequence)
+    if isNew, let anchor, item.sortKey < anchor, isLoaded(item.sortKey) { held.insert(id) }
+  }
+
+  mutating func hide(_ author: Item.Author) {
+    hiddenAuthors.insert(author)
+    let ids = records.filter { $0.value.item.author == author }.map { $0.key }
+    for id in ids {
+      records[id] = nil
+      held.remove(id)
+    }
+    for (id, change) in local where change.item.author == author { local[id] = nil }
+    rebuild()
+  }
+}
