@@ -9,6 +9,7 @@ struct SectionStyle: Hashable, Sendable {
   var headerInset: Insets
   var footerInset: Insets
 
+  @inline(never)
   init(
     sectionInset: Insets, headerHeight: Double, footerHeight: Double, headerInset: Insets,
     footerInset: Insets

@@ -14,8 +14,8 @@ struct VerticalEngine: Sendable {
   /// Recomputes everything for `context`.
   ///
   /// - Complexity: O(n) for n items.
-  mutating func prepare<P: VerticalPlacer>(
-    _ context: LayoutContext, style: SectionStyle, placer: P
+  mutating func prepare(
+    _ context: LayoutContext, style: SectionStyle, placer: any VerticalPlacer
   ) {
     self.context = context
     frames.removeAll()
@@ -29,8 +29,8 @@ struct VerticalEngine: Sendable {
   ///
   /// - Complexity: O(k) to append k items to the last section; O(m) for an insert, delete or
   ///   resize with m items after it; O(1) for a viewport height change; O(n) for a width change.
-  mutating func apply<P: VerticalPlacer>(
-    _ update: LayoutUpdate, style: SectionStyle, placer: P
+  mutating func apply(
+    _ update: LayoutUpdate, style: SectionStyle, placer: any VerticalPlacer
   ) {
     switch context.apply(update) {
     case .viewportHeight: break
@@ -44,8 +44,8 @@ struct VerticalEngine: Sendable {
   ///
   /// - Complexity: O(m) for the m items from `path` to the end, plus the placer's cost of
   ///   resuming (O(columns) for the waterfall).
-  mutating func relayout<P: VerticalPlacer>(
-    from path: ItemPath, style: SectionStyle, placer: P
+  mutating func relayout(
+    from path: ItemPath, style: SectionStyle, placer: any VerticalPlacer
   ) {
     var section = min(max(path.section, 0), sections.count)
     var start = section < sections.count ? min(max(path.item, 0), sections[section].itemCount) : 0
@@ -66,8 +66,8 @@ struct VerticalEngine: Sendable {
     contentHeight = sections.last?.bottom ?? 0
   }
 
-  private mutating func placeSection<P: VerticalPlacer>(
-    _ index: Int, from start: Int, style: SectionStyle, placer: P
+  private mutating func placeSection(
+    _ index: Int, from start: Int, style: SectionStyle, placer: any VerticalPlacer
   ) {
     let data = context.sections[index]
     let width = context.contentWidth

@@ -1,6 +1,10 @@
 /// The one thing that differs between the vertical layouts (waterfall, mosaic, grid): how the
 /// items of one section are placed between its insets.
-protocol VerticalPlacer {
+///
+/// Class-bound so that the engine calls it through one existential rather than being
+/// specialised per layout: dispatch happens once per section, and the WebAssembly module
+/// carries one copy of the engine.
+protocol VerticalPlacer: AnyObject {
   /// Appends to `frames` the frames of items `start...` of section `section`, resuming after
   /// items `0..<start` already stored from `sectionStart`, and returns the bottom of the
   /// section's items (or `itemsTop` when it has none).

@@ -1,7 +1,11 @@
 /// Places a section's items in rows of equal cells:
 /// width = (available − (c − 1) · interitem spacing) / c, height = width · aspectRatio + extra.
-struct GridPlacer: VerticalPlacer, Sendable {
-  var options: GridLayout.Options
+final class GridPlacer: VerticalPlacer {
+  let options: GridLayout.Options
+
+  init(options: GridLayout.Options) {
+    self.options = options
+  }
 
   func placeItems(
     section: Int, from start: Int, sectionStart: Int, itemsTop: Double, style: SectionStyle,

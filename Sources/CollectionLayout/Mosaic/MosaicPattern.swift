@@ -63,8 +63,17 @@ struct MosaicPattern: Hashable, Sendable {
       let members = mirrored.indices.filter {
         mirrored[$0].columns == shape.columns && mirrored[$0].rows == shape.rows
       }
-      let positions = members.map { mirrored[$0] }.sorted {
-        ($0.row, $0.column) < ($1.row, $1.column)
+      var positions = members.map { mirrored[$0] }
+      // An insertion sort: patterns are a handful of spans, and it keeps the module small.
+      for index in positions.indices {
+        var current = index
+        while current > 0
+          && (positions[current].row, positions[current].column)
+            < (positions[current - 1].row, positions[current - 1].column)
+        {
+          positions.swapAt(current, current - 1)
+          current -= 1
+        }
       }
       for (index, position) in zip(members, positions) { mirrored[index] = position }
     }

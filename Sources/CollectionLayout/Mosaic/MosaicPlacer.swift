@@ -1,8 +1,8 @@
 /// Places a section's items as repeating groups of the resolved pattern; every position is
 /// computed from the item's index alone, so resuming from any item needs no stored state.
-struct MosaicPlacer: VerticalPlacer, Sendable {
-  var options: MosaicLayout.Options
-  var pattern: MosaicPattern
+final class MosaicPlacer: VerticalPlacer {
+  let options: MosaicLayout.Options
+  let pattern: MosaicPattern
 
   init(options: MosaicLayout.Options) {
     self.options = options

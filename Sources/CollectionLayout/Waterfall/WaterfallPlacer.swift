@@ -1,10 +1,14 @@
 /// Places a section's items into columns: each item's height follows its photo's aspect ratio
 /// at the column width, plus `extraHeight`; a full-span item goes below the longest column and
 /// spans all of them.
-struct WaterfallPlacer: VerticalPlacer, Sendable {
+final class WaterfallPlacer: VerticalPlacer {
   static let fullSpanTag = UInt16.max
 
-  var options: WaterfallLayout.Options
+  let options: WaterfallLayout.Options
+
+  init(options: WaterfallLayout.Options) {
+    self.options = options
+  }
 
   func placeItems(
     section: Int, from start: Int, sectionStart: Int, itemsTop: Double, style: SectionStyle,

@@ -1,0 +1,67 @@
+/// The two Float64 buffers JavaScript and the module exchange bulk data through: JS fills the
+/// input buffer with one `Float64Array.set()`, queries write into the output buffer, and JS
+/// reads it through a typed-array view (re-created after any call that may grow memory).
+enum Buffers {
+  nonisolated(unsafe) static var input = UnsafeMutablePointer<Double>.allocate(capacity: 1)
+  nonisolated(unsafe) static var inputCapacity = 1
+  nonisolated(unsafe) static var output = UnsafeMutablePointer<Double>.allocate(capacity: 1)
+  nonisolated(unsafe) static var outputCapacity = 1
+
+  /// Makes room for `count` values in the output buffer, keeping none of its contents.
+  static func reserveOutput(_ count: Int) {
+    guard count > outputCapacity else { return }
+    output.deallocate()
+    outputCapacity = max(count, outputCapacity * 2)
+    output = .allocate(capacity: outputCapacity)
+  }
+}
+
+/// Returns the input buffer with room for at least `count` Float64 values.
+@_expose(wasm, "lots_input")
+@_cdecl("lots_input")
+public func lotsInput(_ count: Int32) -> UnsafeMutablePointer<Double> {
+  let needed = max(Int(count), 1)
+  if needed > Buffers.inputCapacity {
+    Buffers.input.deallocate()
+    Buffers.inputCapacity = max(needed, Buffers.inputCapacity * 2)
+    Buffers.input = .allocate(capacity: Buffers.inputCapacity)
+  }
+  return Buffers.input
+}
+
+/// Returns the output buffer written by the last query.
+@_expose(wasm, "lots_output")
+@_cdecl("lots_output")
+public func lotsOutput() -> UnsafeMutablePointer<Double> {
+  Buffers.output
+}
+
+/// Reads the input buffer from a position on, never past what JS announced.
+struct InputReader {
+  private var position = 0
+  let count: Int
+
+  init(count: Int32) { self.count = min(max(Int(count), 0), Buffers.inputCapacity) }
+
+  var remaining: Int { count - position }
+
+  /// The next value, or NaN when JS sent fewer values than needed.
+  mutating func next() -> Double {
+    guard position < count else { return .nan }
+    defer { position += 1 }
+    return Buffers.input[position]
+  }
+
+  /// The next value as a whole number clamped to ±1e9 (NaN gives 0), never a trap.
+  mutating func nextInt() -> Int {
+    let value = next()
+    guard value.isFinite else { return 0 }
+    return Int(min(max(value, -1e9), 1e9))
+  }
+
+  /// The next value as a flag (non-zero is true).
+  mutating func nextBool() -> Bool {
+    let value = next()
+    return value.isFinite && value != 0
+  }
+}
