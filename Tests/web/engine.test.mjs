@@ -1,0 +1,90 @@
+// Unit tests of the WebAssembly engine through its JS API, with node's built-in runner:
+//   node --test Tests/web/
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { loadEngine } from "../../Web/toolkit/engine.js";
+
+const engine = await loadEngine(readFileSync(new URL("../../Web/lots.wasm", import.meta.url)));
+const photo = (width, height) => ({ width, height });
+
+test("waterfall places photos in the shortest column", () => {
+  const layout = engine.layout({ kind: "waterfall" }).prepare({
+    viewport: { width: 320, height: 600 }, displayScale: 0,
+    sections: [{ items: [photo(100, 100), photo(100, 200), photo(200, 100), photo(50, 50)] }],
+  });
+  const frames = layout.attributes({ x: 0, y: 0, width: 320, height: 1000 })
+    .sort((a, b) => a.item - b.item).map((e) => e.frame);
+  assert.deepEqual(frames, [
+    { x: 0, y: 0, width: 155, height: 155 }, { x: 165, y: 0, width: 155, height: 310 },
+    { x: 0, y: 165, width: 155, height: 77.5 }, { x: 0, y: 252.5, width: 155, height: 155 },
+  ]);
+  assert.deepEqual(layout.contentSize, { width: 320, height: 407.5 });
+  layout.destroy();
+});
+
+test("appending a page equals preparing everything", () => {
+  const items = Array.from({ length: 500 }, (_, i) => photo(1000, 500 + (i * 37) % 1000));
+  const whole = engine.layout({ kind: "waterfall", columnCount: 3 }).prepare({
+    viewport: { width: 900, height: 800 }, sections: [{ items }],
+  });
+  const paged = engine.layout({ kind: "waterfall", columnCount: 3 }).prepare({
+    viewport: { width: 900, height: 800 }, sections: [{ items: items.slice(0, 100) }],
+  });
+  for (let start = 100; start < 500; start += 100) {
+    paged.insertItems(0, start, items.slice(start, start + 100));
+  }
+  const all = { x: 0, y: 0, width: 900, height: whole.contentSize.height };
+  assert.deepEqual(paged.attributes(all), whole.attributes(all));
+  whole.destroy();
+  paged.destroy();
+});
+
+test("the mosaic's inspire group and the Bounty grid", () => {
+  const mosaic = engine.layout({ kind: "mosaic" }).prepare({
+    viewport: { width: 320, height: 600 }, sections: [{ items: Array(6).fill(photo(1, 1)) }],
+  });
+  assert.deepEqual(mosaic.element("cell", 0, 0).frame, { x: 0, y: 0, width: 210, height: 210 });
+  assert.deepEqual(mosaic.element("cell", 0, 5).frame, { x: 220, y: 220, width: 100, height: 100 });
+  const bounty = engine.layout({ kind: "grid", aspectRatio: 10 / 7, extraHeight: 65 }).prepare({
+    viewport: { width: 350, height: 600 }, displayScale: 0, sections: [{ items: Array(8).fill(photo(1, 1)) }],
+  });
+  assert.deepEqual(bounty.element("cell", 0, 3).frame,
+    { x: 180, y: 170 * 10 / 7 + 65 + 10, width: 170, height: 170 * 10 / 7 + 65 });
+});
+
+test("bad handles and indices are rejected, never a trap", () => {
+  const layout = engine.layout({ kind: "grid" }).prepare({
+    viewport: { width: 100, height: 100 }, sections: [{ items: [photo(1, 1)] }],
+  });
+  assert.throws(() => layout.deleteItems(0, 1, 5), /rejected/);
+  assert.throws(() => layout.insertItems(3, 0, [photo(1, 1)]), /rejected/);
+  assert.equal(layout.element("cell", 9, 9), null);
+  assert.equal(engine.exports.lots_layout_query(12345, 0, 0, 1, 1, 0, 0), -1);
+  assert.throws(() => engine.layout({ kind: "spiral" }), /unknown layout kind/);
+  layout.destroy();
+});
+
+test("hostile numbers never produce NaN", () => {
+  const layout = engine.layout({ kind: "waterfall", columnCount: -3, minimumColumnSpacing: NaN })
+    .prepare({
+      viewport: { width: Infinity, height: NaN }, displayScale: NaN,
+      sections: [{ items: [photo(NaN, 0), photo(-1, Infinity)], headerHeight: -Infinity }],
+    });
+  const all = layout.attributes({ x: -1e9, y: -1e9, width: 2e9, height: 2e9 });
+  for (const element of all) {
+    for (const value of Object.values(element.frame)) assert.ok(Number.isFinite(value));
+  }
+});
+
+test("memory is reused: a thousand prepares do not grow the heap without bound", () => {
+  const items = Array.from({ length: 10_000 }, (_, i) => photo(1000, 500 + i % 700));
+  const layout = engine.layout({ kind: "waterfall" });
+  layout.prepare({ viewport: { width: 800, height: 600 }, sections: [{ items }] });
+  const before = engine.heapSize;
+  for (let i = 0; i < 1000; i++) {
+    layout.prepare({ viewport: { width: 800 + (i % 3), height: 600 }, sections: [{ items }] });
+  }
+  assert.ok(engine.heapSize <= before * 2, `heap grew from ${before} to ${engine.heapSize}`);
+  layout.destroy();
+});

@@ -1,0 +1,234 @@
+// The LOTs layout engine in the browser: the Swift engine compiled to WebAssembly, behind a
+// small API whose names follow the `lots layout` JSON spec (docs/layout-spec.md).
+//
+// Bulk data crosses through linear memory: one Float64Array.set() fills the input buffer,
+// queries write into an output buffer that is read through a typed-array view created after
+// the call (memory may have grown, which detaches older views).
+
+const KINDS = { waterfall: 0, mosaic: 1, grid: 2 };
+const ELEMENT_KINDS = ["cell", "header", "footer"];
+const STRIDE = 15;
+
+/** Loads the engine from a URL (browser) or from the module's bytes (node). */
+export async function loadEngine(source = new URL("../lots.wasm", import.meta.url)) {
+  let memory = null;
+  const imports = {
+    env: {
+      lots_random_fill(pointer, count) {
+        crypto.getRandomValues(new Uint8Array(memory.buffer, pointer, count));
+      },
+    },
+  };
+  const { instance } =
+    source instanceof Uint8Array || source instanceof ArrayBuffer
+      ? await WebAssembly.instantiate(source, imports)
+      : await WebAssembly.instantiateStreaming(fetch(source), imports);
+  memory = instance.exports.memory;
+  return new Engine(instance.exports);
+}
+
+/** The engine: creates layouts. */
+export class Engine {
+  constructor(exports) {
+    this.exports = exports;
+  }
+
+  /** Fills the input buffer with `values` (an array or Float64Array); returns their count. */
+  input(values) {
+    const pointer = this.exports.lots_input(values.length);
+    new Float64Array(this.exports.memory.buffer, pointer, values.length).set(values);
+    return values.length;
+  }
+
+  /** A view of the first `count` values of the output buffer (valid until the next call). */
+  output(count) {
+    return new Float64Array(this.exports.memory.buffer, this.exports.lots_output(), count);
+  }
+
+  /** Creates a layout from options named as in the `lots layout` spec (`kind` required). */
+  layout(options) {
+    const kind = KINDS[options.kind];
+    if (kind === undefined) throw new Error(`unknown layout kind ${options.kind}`);
+    const count = this.input(encodeOptions(options));
+    const handle = this.exports.lots_layout_create(kind, count);
+    return new EngineLayout(this, handle, options);
+  }
+
+  /** Bytes of linear memory the module's heap spans. */
+  get heapSize() {
+    return this.exports.lots_heap_size();
+  }
+}
+
+const inset = (value = {}) => [value.top ?? 0, value.left ?? 0, value.bottom ?? 0, value.right ?? 0];
+
+function encodeOptions(o) {
+  const chrome = [
+    ...inset(o.sectionInset), o.headerHeight ?? 0, o.footerHeight ?? 0,
+    ...inset(o.headerInset), ...inset(o.footerInset),
+  ];
+  switch (o.kind) {
+    case "waterfall": {
+      const direction = { shortestFirst: 0, leftToRight: 1, rightToLeft: 2 };
+      const counts = o.columnCounts ?? [];
+      return [
+        ...chrome, o.columnCount ?? 2, o.minimumColumnSpacing ?? 10,
+        o.minimumInteritemSpacing ?? 10, direction[o.itemRenderDirection ?? "shortestFirst"],
+        o.minimumContentHeight ?? 0, o.extraHeight ?? 0, o.pinsSectionHeaders ? 1 : 0,
+        counts.length, ...counts,
+      ];
+    }
+    case "mosaic": {
+      const pattern = o.pattern ?? [];
+      return [
+        ...chrome, o.columnCount ?? 3, o.spacing ?? 10, o.alternatesSides ? 1 : 0,
+        pattern.length, ...pattern.flatMap((span) => [span.columns ?? 1, span.rows ?? 1]),
+      ];
+    }
+    case "grid":
+      return [
+        ...chrome, o.minimumItemWidth !== undefined ? 0 : o.columnCount ?? 2,
+        o.minimumItemWidth ?? 0, o.minimumInteritemSpacing ?? 10, o.minimumLineSpacing ?? 10,
+        o.aspectRatio ?? 1, o.extraHeight ?? 0, o.pinsSectionHeaders ? 1 : 0,
+      ];
+  }
+}
+
+function encodeItems(items, values, start) {
+  let at = start;
+  for (const item of items) {
+    values[at++] = item.width;
+    values[at++] = item.height;
+    values[at++] = item.fullSpan ? 1 : 0;
+  }
+  return at;
+}
+
+/** One layout living in the module. Call `destroy()` when done with it. */
+export class EngineLayout {
+  constructor(engine, handle, options) {
+    this.engine = engine;
+    this.exports = engine.exports;
+    this.handle = handle;
+    this.options = options;
+  }
+
+  check(status, what) {
+    if (status < 0) throw new Error(`${what} rejected by the engine`);
+    return status;
+  }
+
+  /**
+   * Lays out a context: {viewport: {width, height}, sections: [{items: [{width, height,
+   * fullSpan}], headerHeight, footerHeight}], contentInsets, displayScale, direction}.
+   */
+  prepare(context) {
+    const sections = context.sections ?? [];
+    let total = 0;
+    for (const section of sections) total += section.items.length;
+    const values = new Float64Array(9 + 3 * sections.length + 3 * total);
+    values.set([
+      context.viewport.width, context.viewport.height, ...inset(context.contentInsets),
+      context.displayScale ?? 1, context.direction === "rtl" ? 1 : 0, sections.length,
+    ]);
+    let at = 9;
+    for (const section of sections) {
+      values[at++] = section.items.length;
+      values[at++] = section.headerHeight ?? NaN;
+      values[at++] = section.footerHeight ?? NaN;
+    }
+    for (const section of sections) at = encodeItems(section.items, values, at);
+    this.check(this.exports.lots_layout_prepare(this.handle, this.engine.input(values)), "prepare");
+    return this;
+  }
+
+  /** Inserts items into a section before `index` (the section's count appends a page). */
+  insertItems(section, index, items) {
+    const values = new Float64Array(3 * items.length);
+    encodeItems(items, values, 0);
+    this.engine.input(values);
+    this.check(
+      this.exports.lots_layout_insert_items(this.handle, section, index, items.length), "insert");
+  }
+
+  /** Deletes `count` items of a section from `index` on. */
+  deleteItems(section, index, count) {
+    this.check(this.exports.lots_layout_delete_items(this.handle, section, index, count), "delete");
+  }
+
+  /** Changes the viewport size. */
+  resize(width, height) {
+    this.check(this.exports.lots_layout_resize(this.handle, width, height), "resize");
+  }
+
+  /** The content size {width, height}. */
+  get contentSize() {
+    this.check(this.exports.lots_layout_content_size(this.handle), "content size");
+    const [width, height] = this.engine.output(2);
+    return { width, height };
+  }
+
+  /**
+   * The elements intersecting a rect at a content offset, as a Float64Array view of `count`
+   * rows of 15 values (section, item, kind, x, y, width, height, zIndex, alpha, scale,
+   * translateX, translateY, translateZ, rotateX, perspective). The fast path for scrolling:
+   * valid until the next engine call.
+   */
+  query(rect, offset = { x: rect.x, y: rect.y }) {
+    const count = this.check(
+      this.exports.lots_layout_query(
+        this.handle, rect.x, rect.y, rect.width, rect.height, offset.x, offset.y),
+      "query");
+    return { count, data: this.engine.output(count * STRIDE) };
+  }
+
+  /** The same elements as objects shaped like `lots layout` output. */
+  attributes(rect, offset) {
+    const { count, data } = this.query(rect, offset);
+    const result = [];
+    for (let i = 0; i < count; i++) result.push(decode(data, i * STRIDE));
+    return result;
+  }
+
+  /** One element ("cell", "header" or "footer") as an object, or null. */
+  element(kind, section, item, offset = { x: 0, y: 0 }) {
+    const found = this.check(
+      this.exports.lots_layout_element(
+        this.handle, ELEMENT_KINDS.indexOf(kind), section, item, offset.x, offset.y),
+      "element");
+    return found ? decode(this.engine.output(STRIDE), 0) : null;
+  }
+
+  /** Where scrolling should rest for a proposed offset and a velocity (points per second). */
+  targetContentOffset(proposed, velocity) {
+    this.check(
+      this.exports.lots_layout_target_offset(
+        this.handle, proposed.x, proposed.y, velocity.x, velocity.y),
+      "target offset");
+    const [x, y] = this.engine.output(2);
+    return { x, y };
+  }
+
+  destroy() {
+    this.exports.lots_layout_destroy(this.handle);
+    this.handle = 0;
+  }
+}
+
+/** One row of query output as an object shaped like `lots layout` output. */
+export function decode(data, at) {
+  const element = {
+    section: data[at], item: data[at + 1], kind: ELEMENT_KINDS[data[at + 2]],
+    frame: { x: data[at + 3], y: data[at + 4], width: data[at + 5], height: data[at + 6] },
+    zIndex: data[at + 7], alpha: data[at + 8],
+  };
+  const transform = {
+    scale: data[at + 9], translateX: data[at + 10], translateY: data[at + 11],
+    translateZ: data[at + 12], rotateX: data[at + 13], perspective: data[at + 14],
+  };
+  const identity = transform.scale === 1 && transform.translateX === 0 &&
+    transform.translateY === 0 && transform.translateZ === 0 && transform.rotateX === 0 &&
+    transform.perspective === 0;
+  if (!identity) element.transform = transform;
+  return element;
+}
