@@ -46,6 +46,9 @@ struct InputReader {
   var remaining: Int { count - position }
 
   /// The next value, or NaN when JS sent fewer values than needed.
+  ///
+  /// Never inlined: it is called from dozens of places, and one copy keeps the module small.
+  @inline(never)
   mutating func next() -> Double {
     guard position < count else { return .nan }
     defer { position += 1 }
@@ -53,6 +56,7 @@ struct InputReader {
   }
 
   /// The next value as a whole number clamped to ±1e9 (NaN gives 0), never a trap.
+  @inline(never)
   mutating func nextInt() -> Int {
     let value = next()
     guard value.isFinite else { return 0 }
@@ -60,6 +64,7 @@ struct InputReader {
   }
 
   /// The next value as a flag (non-zero is true).
+  @inline(never)
   mutating func nextBool() -> Bool {
     let value = next()
     return value.isFinite && value != 0

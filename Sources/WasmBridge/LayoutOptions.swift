@@ -5,6 +5,7 @@ import CollectionLayout
 /// (sectionInset ×4, headerHeight, footerHeight, headerInset ×4, footerInset ×4), then the
 /// kind's own options.
 enum LayoutOptions {
+  @inline(never)
   static func insets(_ input: inout InputReader) -> Insets {
     Insets(top: input.next(), left: input.next(), bottom: input.next(), right: input.next())
   }

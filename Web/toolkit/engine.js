@@ -54,6 +54,37 @@ export class Engine {
     return new EngineLayout(this, handle, options);
   }
 
+  /**
+   * The changeset that turns `old` into `new` (arrays of {id, version}; ids and versions are
+   * numbers): {deletes, inserts, moves: [{from, to}], reloads, reconfigures}, one batch in
+   * UIKit's index spaces (deletes, move sources and reloads in the old list; inserts, move
+   * destinations and reconfigures in the new one), with the fewest moves.
+   */
+  diff(old, next) {
+    const values = new Float64Array(2 * (old.length + next.length));
+    old.forEach((item, i) => {
+      values[i] = item.id;
+      values[old.length + i] = item.version ?? 0;
+    });
+    const base = 2 * old.length;
+    next.forEach((item, i) => {
+      values[base + i] = item.id;
+      values[base + next.length + i] = item.version ?? 0;
+    });
+    this.input(values);
+    const total = this.exports.lots_diff(old.length, next.length);
+    if (total < 0) throw new Error("diff rejected by the engine");
+    const out = this.output(total);
+    const [deletes, inserts, moves, reloads, reconfigures] = out.slice(0, 5);
+    let at = 5;
+    const take = (count) => Array.from(out.subarray(at, (at += count)));
+    const result = { deletes: take(deletes), inserts: take(inserts), moves: [] };
+    for (let i = 0; i < moves; i++, at += 2) result.moves.push({ from: out[at], to: out[at + 1] });
+    result.reloads = take(reloads);
+    result.reconfigures = take(reconfigures);
+    return result;
+  }
+
   /** Bytes of linear memory the module's heap spans. */
   get heapSize() {
     return this.exports.lots_heap_size();

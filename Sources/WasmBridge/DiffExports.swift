@@ -1,0 +1,61 @@
+import CollectionDiff
+
+/// An element JS diffs: an identity and a content version, both numbers (identities are
+/// compared by their bits, so even NaN identities diff without surprise).
+struct BridgedElement: Diffable {
+  var identity: UInt64
+  var version: UInt64
+
+  var diffIdentifier: UInt64 { identity }
+
+  func isContentEqual(to other: BridgedElement) -> Bool { version == other.version }
+}
+
+/// Diffs two lists from the input buffer: old identities, old versions, new identities, new
+/// versions (`oldCount` and `newCount` values each). Writes into the output buffer the counts
+/// of deletes, inserts, moves, reloads and reconfigures, then the deletes, the inserts, the
+/// moves as (from, to) pairs, the reloads and the reconfigures — one batch that
+/// `performBatchUpdates` accepts. Returns the number of values written, or -1 when the input
+/// buffer holds fewer values than announced.
+@_expose(wasm, "lots_diff")
+@_cdecl("lots_diff")
+public func lotsDiff(_ oldCount: Int32, _ newCount: Int32) -> Int32 {
+  let old = Int(oldCount)
+  let new = Int(newCount)
+  guard old >= 0, new >= 0, 2 * (old + new) <= Buffers.inputCapacity else { return -1 }
+  let input = Buffers.input
+  let before = (0..<old).map {
+    BridgedElement(identity: input[$0].bitPattern, version: input[old + $0].bitPattern)
+  }
+  let after = (0..<new).map {
+    BridgedElement(
+      identity: input[2 * old + $0].bitPattern, version: input[2 * old + new + $0].bitPattern)
+  }
+  let changes = Changeset(from: before, to: after)
+  let total =
+    5 + changes.deletes.count + changes.inserts.count + 2 * changes.moves.count
+    + changes.reloads.count + changes.reconfigures.count
+  Buffers.reserveOutput(total)
+  var out = Buffers.output
+  for count in [
+    changes.deletes.count, changes.inserts.count, changes.moves.count, changes.reloads.count,
+    changes.reconfigures.count,
+  ] {
+    out.pointee = Double(count)
+    out += 1
+  }
+  for index in changes.deletes + changes.inserts {
+    out.pointee = Double(index)
+    out += 1
+  }
+  for move in changes.moves {
+    out[0] = Double(move.from)
+    out[1] = Double(move.to)
+    out += 2
+  }
+  for index in changes.reloads + changes.reconfigures {
+    out.pointee = Double(index)
+    out += 1
+  }
+  return Int32(total)
+}
