@@ -1,0 +1,61 @@
+"""Fixtures for the browser tests: Web/ served on 127.0.0.1, Debian's chromium via Playwright.
+
+Nothing is skipped for a missing dependency: no chromium or no playwright is an error that
+says how to install it (Tests/browser/run.sh installs both).
+"""
+import os
+from pathlib import Path
+
+import pytest
+
+from static_server import WEB, StaticServer, external_base_url
+
+CHROMIUM = os.environ.get("LOTS_CHROMIUM", "/usr/bin/chromium")
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
+
+
+@pytest.fixture(scope="session")
+def base_url():
+    external = external_base_url()
+    if external:
+        yield external
+        return
+    if not (WEB / "lots.wasm").exists():
+        pytest.fail("Web/lots.wasm is missing: run scripts/build-wasm first")
+    server = StaticServer().start()
+    try:
+        yield server.url
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} not found: apt-get install -y chromium")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1200, "height": 800}, device_scale_factor=1)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    yield page
+    context.close()
+    assert not errors, f"errors in the page: {errors}"
+
+
+def screenshot(page, name):
+    """Saves a screenshot as a test artifact and returns its path."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    page.screenshot(path=str(path))
+    return path

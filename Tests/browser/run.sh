@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Runs the browser tests in Debian's headless chromium. Installs what a fresh machine lacks:
+# chromium from apt, playwright and pytest from PyPI (never a downloaded browser). Builds
+# Web/lots.wasm if it is missing. Screenshots go to artifacts/screenshots/.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+[ -x /usr/bin/chromium ] || scripts/setup chromium
+python3 -c "import playwright, pytest" 2>/dev/null || pip install -q -r Tests/browser/requirements.txt
+[ -f Web/lots.wasm ] || scripts/build-wasm
+# -rs lists every skip with its reason: nothing is skipped silently.
+exec python3 -m pytest -q -rs -p no:cacheprovider Tests/browser "$@"

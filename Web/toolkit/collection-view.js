@@ -1,0 +1,245 @@
+// A virtualised CollectionView for the browser: a scroll container whose content size comes
+// from the layout engine (WebAssembly) and whose cells are positioned from the engine's
+// attributes for the visible rect plus a prefetch margin, recycled through a reuse pool.
+//
+// Work happens only when something changes: a scroll event or a resize asks for one animation
+// frame; that frame makes one engine query and touches only cells whose attributes changed.
+
+import { ReusePool } from "./reuse-pool.js";
+import { STRIDE, applyAttributes } from "./cell-style.js";
+import { keyOf, sameIndexPath } from "./index-path.js";
+import { KeyboardNavigation } from "./keyboard.js";
+import { ScrollSnapping } from "./scroll-snap.js";
+import { anchorFor, restoreAnchor } from "./resize-anchor.js";
+import { performBatchUpdates } from "./batch-animator.js";
+import { centredCell } from "./centre.js";
+
+const KINDS = ["cell", "header", "footer"];
+
+/**
+ * `dataSource`: `configureCell(cell, {section, item, kind})` (required), `createCell(identifier)`
+ * and `reuseIdentifier({section, item, kind})` (optional; the default identifier is the kind).
+ * Options: `prefetch` (margin on each side, as a fraction of the viewport; 0.5),
+ * `label` (accessible name), `dragScroll` (mouse drags scroll the content), `tracksCentre`
+ * (the item nearest the viewport centre is the focused item, as in a carousel).
+ */
+export class CollectionView extends EventTarget {
+  constructor(host, dataSource, options = {}) {
+    super();
+    this.dataSource = dataSource;
+    this.prefetch = options.prefetch ?? 0.5;
+    this.tracksCentre = options.tracksCentre ?? false;
+    this.direction = options.direction ?? "ltr";
+    this.layout = null;
+    this.sections = [];
+    this.rows = new Float64Array(0);
+    this.rowCount = 0;
+    this.active = new Map();
+    this.focused = null;
+    this.frameRequest = 0;
+    this.scroller = Object.assign(document.createElement("div"), { className: "cv-scroller" });
+    this.scroller.style.cssText = "position:relative;overflow:auto;width:100%;height:100%;" +
+      "overscroll-behavior:contain;direction:ltr";
+    this.content = Object.assign(document.createElement("div"), { className: "cv-content" });
+    this.content.style.cssText = "position:relative;overflow:hidden;contain:strict";
+    this.content.setAttribute("role", "list");
+    if (options.label) this.content.setAttribute("aria-label", options.label);
+    this.scroller.append(this.content);
+    host.append(this.scroller);
+    this.pool = new ReusePool(this.content, (identifier) => this.createCell(identifier));
+    this.keyboard = new KeyboardNavigation(this);
+    this.dragScroll = options.dragScroll ?? false;
+    this.snapping = new ScrollSnapping(this);
+    this.scroller.addEventListener("scroll", () => this.setNeedsRender(), { passive: true });
+    this.content.addEventListener("click", (event) => this.clicked(event));
+    this.size = { width: 0, height: 0 };
+    this.resizeObserver = new ResizeObserver(() => this.resized());
+    this.resizeObserver.observe(this.scroller);
+  }
+
+  /** The visible rect in content coordinates. */
+  get bounds() {
+    const s = this.scroller;
+    return { x: s.scrollLeft, y: s.scrollTop, width: s.clientWidth, height: s.clientHeight };
+  }
+
+  get itemCount() {
+    let total = 0;
+    for (const section of this.sections) total += section.items.length;
+    return total;
+  }
+
+  /** Shows `sections` ([{items: [{width, height, fullSpan}], headerHeight, footerHeight}]). */
+  setLayout(layout, sections = this.sections) {
+    for (const cell of this.active.values()) this.pool.enqueue(cell);
+    this.active.clear();
+    this.layout = layout;
+    this.sections = sections;
+    this.prepare();
+    this.render();
+  }
+
+  /** Re-prepares the layout from `this.sections` at the current viewport size. */
+  prepare() {
+    const { width, height } = this.bounds;
+    this.size = { width, height };
+    this.layout.prepare({
+      viewport: { width, height }, sections: this.sections, direction: this.direction,
+      displayScale: window.devicePixelRatio || 1,
+    });
+    this.updateContentSize();
+  }
+
+  updateContentSize() {
+    const size = this.layout.contentSize;
+    this.content.style.width = `${size.width}px`;
+    this.content.style.height = `${size.height}px`;
+    this.contentSize = size;
+  }
+
+  /** Reconfigures every cell after a data change that kept every size. */
+  reloadData() {
+    for (const cell of this.active.values()) this.configure(cell, cell.indexPath);
+  }
+
+  /** Animates a changeset into the new `sections` (see batch-animator.js). */
+  performBatchUpdates(changeset, sections) {
+    return performBatchUpdates(this, changeset, sections);
+  }
+
+  setNeedsRender() {
+    if (!this.frameRequest) this.frameRequest = requestAnimationFrame(() => this.render());
+  }
+
+  /** One frame: one engine query, then cells placed, recycled or created. */
+  render() {
+    if (this.frameRequest) cancelAnimationFrame(this.frameRequest);
+    this.frameRequest = 0;
+    if (!this.layout) return;
+    this.snapping.recentre();
+    const view = this.bounds;
+    const mx = this.contentSize.width > view.width ? view.width * this.prefetch : 0;
+    const my = this.contentSize.height > view.height ? view.height * this.prefetch : 0;
+    const rect = { x: view.x - mx, y: view.y - my, width: view.width + 2 * mx,
+      height: view.height + 2 * my };
+    const { count, data } = this.layout.query(rect, view);
+    // A copy: the engine's view is only valid until the next engine call.
+    if (this.rows.length < data.length) this.rows = new Float64Array(data.length * 2);
+    this.rows.set(data);
+    this.rowCount = count;
+    this.place(this.rows, count);
+    if (this.tracksCentre) {
+      const centre = centredCell(this.rows, count, view);
+      if (centre) this.setFocused(centre, "scroll");
+    }
+    this.keyboard.updateTabStops();
+    this.dispatchEvent(new CustomEvent("render", { detail: { count } }));
+  }
+
+  place(rows, count) {
+    const next = new Map();
+    const fresh = [];
+    for (let i = 0, at = 0; i < count; i++, at += STRIDE) {
+      const key = keyOf(rows[at], rows[at + 1], rows[at + 2]);
+      const cell = this.active.get(key);
+      if (cell) {
+        this.active.delete(key);
+        next.set(key, cell);
+        applyAttributes(cell, rows, at);
+      } else fresh.push(at);
+    }
+    for (const [key, cell] of this.active) {
+      // The focused cell stays (off-screen) so that keyboard focus is never lost to recycling.
+      if (cell === document.activeElement) next.set(key, cell);
+      else this.pool.enqueue(cell);
+    }
+    for (const at of fresh) {
+      const indexPath = { section: rows[at], item: rows[at + 1], kind: KINDS[rows[at + 2]] };
+      const cell = this.pool.dequeue(this.dataSource.reuseIdentifier?.(indexPath) ?? indexPath.kind);
+      this.configure(cell, indexPath);
+      applyAttributes(cell, rows, at);
+      next.set(keyOf(rows[at], rows[at + 1], rows[at + 2]), cell);
+    }
+    this.active = next;
+  }
+
+  createCell(identifier) {
+    const cell = this.dataSource.createCell?.(identifier) ?? document.createElement("div");
+    cell.classList.add("cv-cell");
+    cell.style.position = "absolute";
+    cell.style.boxSizing = "border-box";
+    cell.style.margin = "0";
+    return cell;
+  }
+
+  configure(cell, indexPath) {
+    cell.indexPath = indexPath;
+    cell.dataset.section = indexPath.section;
+    cell.dataset.item = indexPath.item;
+    cell.dataset.kind = indexPath.kind;
+    cell.dir = this.direction;
+    if (indexPath.kind === "cell") {
+      cell.setAttribute("role", "listitem");
+      cell.setAttribute("aria-setsize", this.itemCount);
+      cell.setAttribute("aria-posinset", this.flatIndex(indexPath) + 1);
+    } else {
+      cell.setAttribute("role", "presentation");
+      cell.removeAttribute("aria-setsize");
+      cell.removeAttribute("aria-posinset");
+    }
+    this.dataSource.configureCell(cell, indexPath);
+  }
+
+  flatIndex({ section, item }) {
+    let index = item;
+    for (let s = 0; s < section; s++) index += this.sections[s].items.length;
+    return index;
+  }
+
+  /** The DOM cell showing an element, if any. */
+  cellFor(section, item, kind = "cell") {
+    return this.active.get(keyOf(section, item, KINDS.indexOf(kind))) ?? null;
+  }
+
+  /** Makes an item the focused one; dispatches `focuschange` {section, item, reason}. */
+  setFocused(indexPath, reason) {
+    if (sameIndexPath(this.focused, indexPath)) return;
+    this.focused = { section: indexPath.section, item: indexPath.item };
+    this.dispatchEvent(new CustomEvent("focuschange", { detail: { ...this.focused, reason } }));
+  }
+
+  clicked(event) {
+    if (this.snapping.suppressesClick()) return;
+    const cell = event.target.closest(".cv-cell");
+    if (!cell || cell.indexPath.kind !== "cell") return;
+    this.setFocused(cell.indexPath, "pointer");
+    this.dispatchEvent(new CustomEvent("select", { detail: { ...cell.indexPath } }));
+  }
+
+  resized() {
+    if (!this.layout) return;
+    const { width, height } = this.bounds;
+    if (width === this.size.width && height === this.size.height) return;
+    this.size = { width, height };
+    const anchor = anchorFor(this);
+    this.layout.resize(width, height);
+    this.updateContentSize();
+    restoreAnchor(this, anchor);
+    this.render();
+  }
+
+  /** Scrolls to an offset; `animated` follows prefers-reduced-motion. */
+  scrollTo(offset, animated) {
+    const reduce = matchMedia("(prefers-reduced-motion: reduce)").matches;
+    this.scroller.scrollTo({ left: offset.x, top: offset.y,
+      behavior: animated && !reduce ? "smooth" : "instant" });
+    this.render();
+  }
+
+  destroy() {
+    this.resizeObserver.disconnect();
+    this.snapping.destroy();
+    if (this.frameRequest) cancelAnimationFrame(this.frameRequest);
+    this.scroller.remove();
+  }
+}

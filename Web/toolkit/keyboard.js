@@ -1,0 +1,94 @@
+// Keyboard access: a roving tabindex (one cell is in the tab order: the focused item, or the
+// first visible one) and arrow keys that move focus by geometry, so that "down" in a waterfall
+// is the next photo in the same column and "right" is the neighbouring column, whatever the
+// layout. Home/End go to the first/last item; Enter and Space select.
+import { sameIndexPath } from "./index-path.js";
+import { nearestInDirection } from "./spatial.js";
+
+const DIRECTIONS = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
+
+export class KeyboardNavigation {
+  constructor(view) {
+    this.view = view;
+    view.content.addEventListener("keydown", (event) => this.keydown(event));
+    view.content.addEventListener("focusin", (event) => {
+      const cell = event.target.closest?.(".cv-cell");
+      if (cell?.indexPath.kind === "cell") view.setFocused(cell.indexPath, "keyboard");
+    });
+  }
+
+  /** Gives tabindex 0 to exactly one cell and -1 to the others. */
+  updateTabStops() {
+    const view = this.view;
+    let stop = view.focused && view.cellFor(view.focused.section, view.focused.item);
+    if (!stop) {
+      for (const cell of view.active.values()) {
+        if (cell.indexPath.kind === "cell" && !cell.hidden) { stop = cell; break; }
+      }
+    }
+    for (const cell of view.active.values()) {
+      const index = cell === stop ? 0 : -1;
+      if (cell.tabIndex !== index) cell.tabIndex = index;
+    }
+  }
+
+  keydown(event) {
+    const view = this.view;
+    const cell = event.target.closest?.(".cv-cell");
+    if (!cell || !view.layout) return;
+    let target = null;
+    if (event.key in DIRECTIONS) {
+      target = nearestInDirection(view, cell.indexPath, DIRECTIONS[event.key]);
+    } else if (event.key === "Home") {
+      target = this.edgeItem(true);
+    } else if (event.key === "End") {
+      target = this.edgeItem(false);
+    } else if (event.key === "Enter" || event.key === " ") {
+      view.dispatchEvent(new CustomEvent("select", { detail: { ...cell.indexPath } }));
+      event.preventDefault();
+      return;
+    } else return;
+    event.preventDefault();
+    if (target && !sameIndexPath(target, cell.indexPath)) this.focusItem(target);
+  }
+
+  edgeItem(first) {
+    const sections = this.view.sections;
+    const order = first ? sections.keys() : [...sections.keys()].reverse();
+    for (const section of order) {
+      const count = sections[section].items.length;
+      if (count > 0) return { section, item: first ? 0 : count - 1 };
+    }
+    return null;
+  }
+
+  /** Scrolls an item into view (centred when the layout tracks the centre) and focuses it. */
+  focusItem({ section, item }) {
+    const view = this.view;
+    const element = view.layout.element("cell", section, item, view.bounds);
+    if (!element) return;
+    const visible = view.bounds;
+    const f = element.frame;
+    let offset;
+    if (view.tracksCentre) {
+      const centred = { x: f.x + f.width / 2 - visible.width / 2,
+        y: f.y + f.height / 2 - visible.height / 2 };
+      offset = view.layout.targetContentOffset(centred, { x: 0, y: 0 });
+    } else {
+      offset = { x: reveal(visible.x, visible.width, f.x, f.width),
+        y: reveal(visible.y, visible.height, f.y, f.height) };
+    }
+    view.setFocused({ section, item }, "keyboard");
+    // The jump is immediate so that the cell exists now and can take DOM focus.
+    view.scrollTo(offset, false);
+    view.cellFor(section, item)?.focus({ preventScroll: true });
+  }
+}
+
+/** The smallest scroll that shows [start, start + length) inside [origin, origin + size). */
+function reveal(origin, size, start, length) {
+  if (start < origin) return start;
+  if (start + length > origin + size) return Math.min(start, start + length - size);
+  return origin;
+}
+

@@ -1,0 +1,44 @@
+// Resizing keeps the user's place: the focused item (or else the first visible cell in
+// scrolling order) stays at the same distance from the viewport's top-left edge.
+import { STRIDE } from "./cell-style.js";
+
+/** {section, item, dx, dy} for the anchor cell in the last rendered frame, or null. */
+export function anchorFor(view) {
+  const visible = { x: view.scroller.scrollLeft, y: view.scroller.scrollTop };
+  const focused = view.focused && view.cellFor(view.focused.section, view.focused.item);
+  if (focused && !focused.hidden && focused.contains(document.activeElement)) {
+    return anchorAt(view, focused.indexPath, visible);
+  }
+  const rows = view.rows;
+  const horizontal = view.contentSize.width > view.contentSize.height;
+  let best = null;
+  for (let i = 0, at = 0; i < view.rowCount; i++, at += STRIDE) {
+    if (rows[at + 2] !== 0) continue;
+    const x = rows[at + 3], y = rows[at + 4];
+    // First in scrolling order among cells not entirely above (left of) the viewport.
+    const visibleAlong = horizontal ? x + rows[at + 5] > visible.x : y + rows[at + 6] > visible.y;
+    if (!visibleAlong) continue;
+    const key = horizontal ? [x, y] : [y, x];
+    if (!best || key[0] < best.key[0] || (key[0] === best.key[0] && key[1] < best.key[1])) {
+      best = { key, section: rows[at], item: rows[at + 1] };
+    }
+  }
+  return best && anchorAt(view, best, visible);
+}
+
+function anchorAt(view, { section, item }, visible) {
+  const element = view.layout.element("cell", section, item, visible);
+  if (!element) return null;
+  return { section, item, dx: element.frame.x - visible.x, dy: element.frame.y - visible.y };
+}
+
+/** Scrolls so that the anchor sits where it was (clamped to the new content). */
+export function restoreAnchor(view, anchor) {
+  if (!anchor) return;
+  const s = view.scroller;
+  const element = view.layout.element("cell", anchor.section, anchor.item,
+    { x: s.scrollLeft, y: s.scrollTop });
+  if (!element) return;
+  s.scrollLeft = element.frame.x - anchor.dx;
+  s.scrollTop = element.frame.y - anchor.dy;
+}

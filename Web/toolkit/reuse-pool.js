@@ -1,0 +1,45 @@
+// Recycled DOM cells keyed by reuse identifier: the `dequeueReusableCell` idea. The DOM only
+// ever holds as many cells as were visible at once (plus the prefetch margin), whatever the
+// item count, because a cell leaving the visible rect is parked here before a new one is made.
+
+/** Parked cells per reuse identifier; parked cells stay in the DOM, hidden. */
+export class ReusePool {
+  /** `create(identifier)` makes a new cell element when no parked one fits. */
+  constructor(parent, create) {
+    this.parent = parent;
+    this.create = create;
+    this.parked = new Map();
+    this.created = 0;
+  }
+
+  /** A cell for `identifier`: a parked one if any, otherwise a new one appended to the parent. */
+  dequeue(identifier) {
+    const cell = this.parked.get(identifier)?.pop();
+    if (cell) {
+      cell.hidden = false;
+      return cell;
+    }
+    const created = this.create(identifier);
+    created.dataset.reuseIdentifier = identifier;
+    this.parent.append(created);
+    this.created++;
+    return created;
+  }
+
+  /** Parks a cell: hidden (out of layout and the accessibility tree) until dequeued again. */
+  enqueue(cell) {
+    cell.hidden = true;
+    // Forget the applied attributes: a reused cell must be restyled in full.
+    cell.applied = null;
+    const identifier = cell.dataset.reuseIdentifier;
+    let list = this.parked.get(identifier);
+    if (!list) this.parked.set(identifier, (list = []));
+    list.push(cell);
+  }
+
+  /** Removes every cell this pool made, parked or not. */
+  clear() {
+    for (const list of this.parked.values()) for (const cell of list) cell.remove();
+    this.parked.clear();
+  }
+}

@@ -1,0 +1,114 @@
+// Snapping at the end of a gesture. A drag (pointer or touch) or a burst of wheel events ends;
+// the velocity measured over its last ~100 ms and UIKit's projected resting offset go to the
+// engine's `targetContentOffset`; when the engine moves the target (a snapping layout), the
+// view scrolls there smoothly. Layouts that do not snap return the proposal and nothing happens.
+//
+// With the view's `dragScroll`, mouse drags scroll the content too (desktop has no touch
+// fling), which is also how the browser tests flick a carousel.
+import { VelocityTracker, projectedOffset } from "./velocity.js";
+
+const WHEEL_END_MS = 120;
+const CLICK_SLOP = 5;
+
+export class ScrollSnapping {
+  constructor(view) {
+    this.view = view;
+    this.tracker = new VelocityTracker();
+    this.wheelTimer = 0;
+    this.drag = null;
+    this.dragged = false;
+    const s = view.scroller;
+    this.listeners = [
+      [s, "scroll", () => this.tracker.add(s.scrollLeft, s.scrollTop)],
+      [s, "wheel", () => this.wheel()],
+      [s, "touchend", () => this.gestureEnded()],
+      [s, "pointerdown", (e) => this.pointerDown(e)],
+      [s, "pointermove", (e) => this.pointerMove(e)],
+      [s, "pointerup", (e) => this.pointerUp(e)],
+      [s, "pointercancel", (e) => this.pointerUp(e)],
+    ];
+    for (const [target, type, listener] of this.listeners) {
+      target.addEventListener(type, listener, { passive: true });
+    }
+  }
+
+  wheel() {
+    clearTimeout(this.wheelTimer);
+    this.wheelTimer = setTimeout(() => this.gestureEnded(), WHEEL_END_MS);
+  }
+
+  pointerDown(event) {
+    if (!this.view.dragScroll || event.pointerType !== "mouse" || event.button !== 0) return;
+    const s = this.view.scroller;
+    this.drag = { id: event.pointerId, x: event.clientX, y: event.clientY,
+      left: s.scrollLeft, top: s.scrollTop };
+    this.dragged = false;
+    this.tracker.reset();
+    this.tracker.add(s.scrollLeft, s.scrollTop, event.timeStamp);
+  }
+
+  pointerMove(event) {
+    const drag = this.drag;
+    if (!drag || event.pointerId !== drag.id) return;
+    const dx = event.clientX - drag.x, dy = event.clientY - drag.y;
+    if (!this.dragged && Math.hypot(dx, dy) < CLICK_SLOP) return;
+    if (!this.dragged) this.view.scroller.setPointerCapture(drag.id);
+    this.dragged = true;
+    const s = this.view.scroller;
+    s.scrollLeft = drag.left - dx;
+    s.scrollTop = drag.top - dy;
+    this.tracker.add(s.scrollLeft, s.scrollTop, event.timeStamp);
+  }
+
+  pointerUp(event) {
+    if (!this.drag || event.pointerId !== this.drag.id) return;
+    this.drag = null;
+    if (this.dragged) this.gestureEnded(event.timeStamp);
+  }
+
+  /** True once after a drag, so that releasing a drag over a cell does not select it. */
+  suppressesClick() {
+    const dragged = this.dragged;
+    this.dragged = false;
+    return dragged;
+  }
+
+  gestureEnded(now = performance.now()) {
+    const view = this.view;
+    if (!view.layout) return;
+    const offset = view.bounds;
+    const velocity = this.tracker.velocity(now);
+    const proposed = projectedOffset(offset, velocity);
+    const target = view.layout.targetContentOffset(proposed, velocity);
+    if (Math.abs(target.x - proposed.x) < 0.5 && Math.abs(target.y - proposed.y) < 0.5) return;
+    view.dispatchEvent(new CustomEvent("snap", { detail: { velocity, proposed, target } }));
+    view.scrollTo(target, true);
+  }
+
+  /**
+   * Infinite layouts: when the engine offers `recentredOffset(offset)` (an equivalent offset
+   * one or more periods nearer the middle), jump there before drawing, so nobody sees it.
+   */
+  recentre() {
+    const layout = this.view.layout;
+    if (typeof layout?.recentredOffset !== "function") return;
+    const s = this.view.scroller;
+    const next = layout.recentredOffset({ x: s.scrollLeft, y: s.scrollTop });
+    if (!next || (next.x === s.scrollLeft && next.y === s.scrollTop)) return;
+    const dx = next.x - s.scrollLeft, dy = next.y - s.scrollTop;
+    s.scrollLeft = next.x;
+    s.scrollTop = next.y;
+    if (this.drag) {
+      this.drag.left += dx;
+      this.drag.top += dy;
+    }
+    this.tracker.reset();
+  }
+
+  destroy() {
+    clearTimeout(this.wheelTimer);
+    for (const [target, type, listener] of this.listeners) {
+      target.removeEventListener(type, listener);
+    }
+  }
+}
