@@ -4,6 +4,7 @@
 let suites: [(name: String, run: () -> Void)] = [
   ("layout", LayoutBenchmarks.run),
   ("diff", DiffBenchmarks.run),
+  ("scroll", ScrollLayoutBenchmarks.run),
 ]
 
 let requested = Set(CommandLine.arguments.dropFirst())
