@@ -84,6 +84,12 @@ static inline int lots_vips_png(VipsImage *in, void **buf, size_t *len) {
   return vips_pngsave_buffer(in, buf, len, "strip", TRUE, NULL);
 }
 
+/// Encodes as HEIC (HEVC), the format iPhones shoot (test and demo input only).
+static inline int lots_vips_heic(VipsImage *in, int quality, void **buf, size_t *len) {
+  return vips_heifsave_buffer(in, buf, len, "Q", quality, "compression",
+    VIPS_FOREIGN_HEIF_COMPRESSION_HEVC, NULL);
+}
+
 /// Encodes as JPEG keeping metadata, with an EXIF orientation tag (test and demo input only).
 static inline int lots_vips_jpeg_oriented(VipsImage *in, int orientation, void **buf, size_t *len) {
   VipsImage *copy = NULL;

@@ -65,6 +65,21 @@ import Testing
     }
   }
 
+  @Test func acceptsHEICAndStoresJPEG() async throws {
+    try await TestApp.run { client in
+      let ana = try await client.signUp("ana")
+      let photo = try SyntheticPhoto.make(width: 128, height: 96, encoding: .heic)
+      #expect(ImageFormat(sniffing: photo) == .heic)
+      let response = try await client.createPost(token: ana.token, photo: photo)
+      #expect(response.status == .created, "\(response.text)")
+      let post = try response.decode(Post.self)
+      #expect(post.photo.width == 128 && post.photo.height == 96)
+      #expect(post.photo.originalURL.hasSuffix(".jpg"))
+      let original = try await client.send(.get, post.photo.originalURL)
+      #expect(original.headers[.contentType] == "image/jpeg")
+    }
+  }
+
   @Test(arguments: [SyntheticPhoto.Encoding.png, .webp])
   func acceptsPNGAndWebP(_ encoding: SyntheticPhoto.Encoding) async throws {
     try await TestApp.run { client in

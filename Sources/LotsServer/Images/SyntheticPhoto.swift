@@ -9,6 +9,7 @@ enum SyntheticPhoto {
     case jpegWithEXIF(orientation: Int)
     case png
     case webp
+    case heic
   }
 
   /// A `width` × `height` gradient starting at `color` (0–255 per channel).
@@ -27,6 +28,7 @@ enum SyntheticPhoto {
       bytes = image.encode { lots_vips_jpeg_oriented(image.pointer, Int32(orientation), $0, $1) }
     case .png: bytes = image.encode { lots_vips_png(image.pointer, $0, $1) }
     case .webp: bytes = image.encode { lots_vips_webp(image.pointer, 80, $0, $1) }
+    case .heic: bytes = image.encode { lots_vips_heic(image.pointer, 60, $0, $1) }
     }
     guard let bytes else { throw AppError(.internalServerError, "could not encode a photo") }
     return bytes

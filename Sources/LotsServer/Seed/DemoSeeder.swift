@@ -29,8 +29,7 @@ struct DemoSeeder {
     "Comfort food", "New place, would go again", "", "Friday treat", "Too good to share",
   ]
   static let aspects: [(Int, Int)] = [
-    (800, 800), (800, 1000), (800, 1200), (1200, 800), (900, 1600),
-    (1000, 750), (640, 960),
+    (600, 600), (600, 750), (600, 900), (900, 600), (540, 960), (800, 600), (480, 720),
   ]
 
   /// Seeds only when there are no users yet; returns whether it did.
