@@ -104,4 +104,19 @@ import Testing
       }
     }
   }
+
+  @Test func resizingKeepsTheFocusedItemEvenWhenTheRowStopsRepeating() {
+    var layout = Self.layout(count: 10)
+    let seven = layout.contentOffset(
+      focusing: ItemPath(section: 0, item: 7), near: layout.initialContentOffset)
+    // 844 points wide, a cycle of 1080 is under two viewports: the row becomes finite.
+    let kept = layout.apply(.resizeViewport(Size(width: 844, height: 200)), keepingFocusAt: seven)
+    #expect(!layout.isInfinite)
+    #expect(layout.focusedItem(at: kept)?.item == 7)
+    let back = layout.apply(.resizeViewport(Size(width: 390, height: 200)), keepingFocusAt: kept)
+    #expect(layout.isInfinite)
+    #expect(layout.focusedItem(at: back)?.item == 7)
+    // Back in the middle cycle, not at the start of the virtual content.
+    #expect(back.x == layout.initialContentOffset.x + 7 * 108)
+  }
 }

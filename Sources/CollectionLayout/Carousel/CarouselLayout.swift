@@ -35,6 +35,14 @@ public struct CarouselLayout: FocusingLayout, Sendable {
   /// - Complexity: O(1) beyond the update of the context itself.
   public mutating func apply(_ update: LayoutUpdate) { base.apply(update) }
 
+  /// Applies an update keeping the focused item focused (see
+  /// `InfiniteLayout.apply(_:keepingFocusAt:)`).
+  ///
+  /// - Complexity: that of `apply(_:)` plus O(1).
+  public mutating func apply(_ update: LayoutUpdate, keepingFocusAt offset: Point) -> Point {
+    base.apply(update, keepingFocusAt: offset)
+  }
+
   /// The content size (see `InfiniteLayout.contentSize`).
   public var contentSize: Size { base.contentSize }
 
