@@ -2,7 +2,9 @@
 //   swift run -c release Benchmarks [suite ...]
 // Each suite prints rows with its targets and a baseline measured in the same run.
 let suites: [(name: String, run: () -> Void)] = [
-  ("layout", LayoutBenchmarks.run)
+  ("layout", LayoutBenchmarks.run),
+  ("diff", DiffBenchmarks.run),
+  ("scroll", ScrollLayoutBenchmarks.run),
 ]
 
 let requested = Set(CommandLine.arguments.dropFirst())

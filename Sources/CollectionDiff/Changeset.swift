@@ -67,9 +67,12 @@ public struct Move<Index: Comparable>: Equatable {
 
 /// Elements whose identity occurred earlier in the same collection.
 ///
-/// The policy: the first occurrence of an identity is the element the diff follows; every later
-/// occurrence is deleted (in the old collection) or inserted (in the new one) and listed here, so
-/// that the changeset stays valid and the caller can log the bad data.
+/// The policy: in the part of the collections that changed, the first occurrence of an identity
+/// is the element the diff follows; every later occurrence is deleted (in the old collection) or
+/// inserted (in the new one) and listed here, so that the changeset stays valid and the caller
+/// can log the bad data. The common prefix and suffix of identities are matched by position
+/// without hashing, which keeps a feed tick cheap; a repeat there is matched in place (still a
+/// valid changeset) and not listed. Check uniqueness of the whole input separately if needed.
 public struct Duplicates<Index: Comparable>: Equatable {
   /// Old positions of repeated identities (each also listed in `deletes`).
   public var old: [Index]

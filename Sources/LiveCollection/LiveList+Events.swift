@@ -17,33 +17,33 @@ extension LiveList {
       return Changeset()
     }
     lastSequence = event.sequence
-    return step { list in
-      switch event {
-      case .insert(let item, let sequence), .update(let item, let sequence):
-        list.receive(item, sequence: sequence)
-      case .delete(let id, _):
-        list.records[id] = nil
-        list.local[id] = nil
-        list.held.remove(id)
-        list.tombstones.insert(id)
-        list.refresh(id)
-      case .hideAuthor(let author, _):
-        list.hide(author)
-      case .reset:
-        list.needsResync = true
-      }
+    switch event {
+    case .insert(let item, let sequence), .update(let item, let sequence):
+      return receive(item, sequence: sequence)
+    case .delete(let id, _):
+      records[id] = nil
+      local[id] = nil
+      held.remove(id)
+      tombstones.insert(id)
+      return refresh(id)
+    case .hideAuthor(let author, _):
+      return step { $0.hide(author) }
+    case .reset:
+      needsResync = true
+      return Changeset()
     }
   }
 
-  private mutating func receive(_ item: Item, sequence: Int) {
+  private mutating func receive(_ item: Item, sequence: Int) -> Changeset<Int> {
     let id = item.diffIdentifier
     let isNew = records[id] == nil && shown[id] == nil
     local[id] = nil
-    defer { refresh(id) }
-    guard !tombstones.contains(id), !hiddenAuthors.contains(item.author) else { return }
-    if let record = records[id], record.sequence >= sequence { return }
-    records[id] = Record(item: item, sequence: sequence)
-    if isNew, let anchor, item.sortKey < anchor, isLoaded(item.sortKey) { held.insert(id) }
+    let known = records[id].map { $0.sequence >= sequence } ?? false
+    if !known && !tombstones.contains(id) && !hiddenAuthors.contains(item.author) {
+      records[id] = Record(item: item, sequence: sequence)
+      if isNew, let anchor, item.sortKey < anchor, isLoaded(item.sortKey) { held.insert(id) }
+    }
+    return refresh(id)
   }
 
   mutating func hide(_ author: Item.Author) {

@@ -9,10 +9,8 @@ extension LiveList {
   /// - Returns: The change of ``items``.
   /// - Complexity: O(*n*) for *n* visible items.
   public mutating func applyLocalChange(_ item: Item) -> Changeset<Int> {
-    step { list in
-      list.local[item.diffIdentifier] = LocalChange(item: item)
-      list.refresh(item.diffIdentifier)
-    }
+    local[item.diffIdentifier] = LocalChange(item: item)
+    return refresh(item.diffIdentifier)
   }
 
   /// Rolls back a local change: the item shows what the server last said, or disappears if the
@@ -21,10 +19,8 @@ extension LiveList {
   /// - Returns: The change of ``items``.
   /// - Complexity: O(*n*) for *n* visible items.
   public mutating func discardLocalChange(of id: Item.DiffIdentifier) -> Changeset<Int> {
-    step { list in
-      list.local[id] = nil
-      list.refresh(id)
-    }
+    local[id] = nil
+    return refresh(id)
   }
 
   /// Records that the server accepted a local change, with the sequence number of the event
@@ -36,12 +32,10 @@ extension LiveList {
   public mutating func confirmLocalChange(of id: Item.DiffIdentifier, sequence: Int)
     -> Changeset<Int>
   {
-    step { list in
-      guard var change = list.local[id] else { return }
-      change.confirmedAt = sequence
-      list.local[id] = list.isSettled(change) ? nil : change
-      list.refresh(id)
-    }
+    guard var change = local[id] else { return Changeset() }
+    change.confirmedAt = sequence
+    local[id] = isSettled(change) ? nil : change
+    return refresh(id)
   }
 
   /// Hides everything by an author at once: the user blocked them here, or the app loaded the

@@ -37,21 +37,34 @@ extension LiveList {
     return record.item
   }
 
-  /// Recomputes where one item is shown after a change of what is known about it.
+  /// Recomputes where one item is shown after a change of what is known about it, and reports
+  /// just that: a single-item step needs no copy of the list and no diff.
   ///
   /// - Complexity: O(log *n*) to find it plus O(*n*) to shift the array.
-  mutating func refresh(_ id: Item.DiffIdentifier) {
+  mutating func refresh(_ id: Item.DiffIdentifier) -> Changeset<Int> {
+    var removed: (index: Int, item: Item)? = nil
     if let key = shown.removeValue(forKey: id) {
       var index = lowerBound(key)
       if index >= items.count || items[index].diffIdentifier != id {
         // Only if keys were not unique, against the contract; stay correct anyway.
         index = items.firstIndex { $0.diffIdentifier == id } ?? index
       }
-      items.remove(at: index)
+      removed = (index, items.remove(at: index))
     }
-    guard let item = visibleItem(id) else { return }
-    items.insert(item, at: lowerBound(item.sortKey))
+    guard let item = visibleItem(id) else {
+      return removed.map { Changeset(deletes: [$0.index]) } ?? Changeset()
+    }
+    let index = lowerBound(item.sortKey)
+    items.insert(item, at: index)
     shown[id] = item.sortKey
+    guard let removed else { return Changeset(inserts: [index]) }
+    let changed = !removed.item.isContentEqual(to: item)
+    if removed.index == index {
+      return changed ? Changeset(reloads: [index], reconfigures: [index]) : Changeset()
+    }
+    // Every other item keeps its order, so one move is the minimal diff.
+    return Changeset(
+      moves: [Move(from: removed.index, to: index)], reconfigures: changed ? [index] : [])
   }
 
   /// Recomputes the whole visible list, after a page or a block.

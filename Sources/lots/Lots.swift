@@ -6,7 +6,7 @@ struct Lots: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "lots",
     abstract: "LOTs: the Lunch Of Today app and its collection-view toolkit.",
-    subcommands: [LayoutCommand.self]
+    subcommands: [LayoutCommand.self, DiffCommand.self]
   )
 
   /// Runs the command; a `CommandFailure` (bad input the user can fix) prints its message on

@@ -12,25 +12,31 @@ func longestIncreasingSubsequence(_ values: [Int32]) -> [Bool] {
   let count = values.count
   var member = Array(repeating: false, count: count)
   if count == 0 { return member }
+  // `tails[k]` is the position ending the best subsequence of length k + 1 found so far, and
+  // `tailValues[k]` its value, kept apart so the search reads one contiguous array.
   var tails: [Int32] = []
+  var tailValues: [Int32] = []
   tails.reserveCapacity(count)
+  tailValues.reserveCapacity(count)
   var previous = Array(repeating: Int32(-1), count: count)
   values.withUnsafeBufferPointer { values in
     for position in 0..<count {
       let value = values[position]
-      if let last = tails.last, values[Int(last)] >= value {
+      if let last = tailValues.last, last >= value {
         // Lower bound: the first tail whose value is not below `value`.
         var low = 0
-        var high = tails.count - 1
+        var high = tailValues.count - 1
         while low < high {
           let middle = (low + high) / 2
-          if values[Int(tails[middle])] < value { low = middle + 1 } else { high = middle }
+          if tailValues[middle] < value { low = middle + 1 } else { high = middle }
         }
         if low > 0 { previous[position] = tails[low - 1] }
         tails[low] = Int32(position)
+        tailValues[low] = value
       } else {
         if let last = tails.last { previous[position] = last }
         tails.append(Int32(position))
+        tailValues.append(value)
       }
     }
   }

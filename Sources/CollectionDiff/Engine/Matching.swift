@@ -1,8 +1,8 @@
 /// Which old element each new element continues, by identity: the first stage of every diff.
 ///
 /// The common prefix and suffix of identities are matched by position without hashing (a feed
-/// tick that only adds at the front hashes almost nothing). The middle is matched with an
-/// ``IdentityTable`` in one pass over each side. The first occurrence of an identity is the one
+/// tick that only adds at the front hashes almost nothing). The middle is matched through
+/// ``HashPartitions`` and an ``IdentityTable`` per partition. The first occurrence of an identity is the one
 /// matched; later occurrences are left unmatched and recorded as duplicates.
 @usableFromInline
 struct Matching {
@@ -52,32 +52,72 @@ struct Matching {
 
   @inlinable
   mutating func matchMiddle<Element: Diffable>(old: [Element], new: [Element]) {
+    if matchMiddle(old: old, new: new, trustingTags: true) { return }
+    // A tag collision paired two different identities: start over, comparing every candidate.
+    oldToNew = Array(repeating: -1, count: oldToNew.count)
+    newToOld = Array(repeating: -1, count: newToOld.count)
+    oldDuplicates.removeAll()
+    newDuplicates.removeAll()
+    _ = matchMiddle(old: old, new: new, trustingTags: false)
+  }
+
+  /// Matches the middle, partition by partition (see ``HashPartitions``).
+  ///
+  /// Trusting tags, a new identity whose 32-bit tag equals that of an unmatched old one is
+  /// paired without comparing the identities there: that comparison is a cache miss into the
+  /// old array per element. The pairs are then verified in new order, where the old side is
+  /// read almost sequentially, and `false` reports a collision.
+  @inlinable
+  mutating func matchMiddle<Element: Diffable>(
+    old: [Element], new: [Element], trustingTags: Bool
+  ) -> Bool {
     let base = prefix
-    var table = IdentityTable(count: oldToNew.count + newToOld.count)
-    for i in 0..<oldToNew.count {
-      let id = old[base + i].diffIdentifier
-      let found = table.findOrInsert(hash: id.hashValue, value: Int32(i)) {
-        old[base + Int($0)].diffIdentifier == id
-      }
-      if found != nil { oldDuplicates.append(base + i) }
+    let bits = HashPartitions.bits(forTotal: oldToNew.count + newToOld.count)
+    let olds = HashPartitions(old, from: base, count: oldToNew.count, bits: bits)
+    let news = HashPartitions(new, from: base, count: newToOld.count, bits: bits)
+    var largest = 0
+    for p in 0..<(1 << bits) {
+      let size = olds.starts[p + 1] - olds.starts[p] + news.starts[p + 1] - news.starts[p]
+      largest = max(largest, size)
     }
-    for j in 0..<newToOld.count {
-      let id = new[base + j].diffIdentifier
-      // New identities absent from the old side are stored as ~j, so a repeat is noticed too.
-      let found = table.findOrInsert(hash: id.hashValue, value: ~Int32(j)) {
-        $0 >= 0
-          ? old[base + Int($0)].diffIdentifier == id
-          : new[base + Int(~$0)].diffIdentifier == id
+    var table = IdentityTable(count: largest)
+    for p in 0..<(1 << bits) {
+      if p > 0 { table.removeAll() }
+      for entry in olds.entries[olds.starts[p]..<olds.starts[p + 1]] {
+        let i = base + Int(Int32(truncatingIfNeeded: entry))
+        // Identities are read only on a tag match: reading each is a cache miss.
+        let found = table.findOrInsert(tag: UInt32(entry >> 32), value: Int32(i - base)) {
+          old[base + Int($0)].diffIdentifier == old[i].diffIdentifier
+        }
+        if found != nil { oldDuplicates.append(i) }
       }
-      guard let found else { continue }
-      if found >= 0 && oldToNew[Int(found)] < 0 {
-        oldToNew[Int(found)] = Int32(j)
-        newToOld[j] = found
-      } else {
-        newDuplicates.append(base + j)
+      for entry in news.entries[news.starts[p]..<news.starts[p + 1]] {
+        let j = Int(Int32(truncatingIfNeeded: entry))
+        // A slot holds an old index until matched, then ~j like a new identity absent from the
+        // old side, so that a repeat of a new identity is noticed without reading `oldToNew`.
+        let found = table.findOrInsert(tag: UInt32(entry >> 32), value: ~Int32(j)) {
+          if $0 < 0 { return new[base + Int(~$0)].diffIdentifier == new[base + j].diffIdentifier }
+          return trustingTags || old[base + Int($0)].diffIdentifier == new[base + j].diffIdentifier
+        }
+        guard let found else { continue }
+        if found.value >= 0 {
+          oldToNew[Int(found.value)] = Int32(j)
+          newToOld[j] = found.value
+          table.replaceValue(atSlot: found.slot, with: ~Int32(j))
+        } else {
+          newDuplicates.append(base + j)
+        }
       }
     }
-    tableBytes = table.byteCount
+    oldDuplicates.sort()
+    newDuplicates.sort()
+    // The new side's hashes (8 bytes each) were alive beside both partitions' entries.
+    tableBytes = table.byteCount + olds.byteCount + news.byteCount + newToOld.count * 8
+    guard trustingTags else { return true }
+    for (j, i) in newToOld.enumerated() where i >= 0 {
+      if old[base + Int(i)].diffIdentifier != new[base + j].diffIdentifier { return false }
+    }
+    return true
   }
 
   /// The absolute old position that the new element at absolute position `j` continues.

@@ -18,11 +18,14 @@ struct LayoutCommand: ParsableCommand {
   func run() throws {
     do {
       let data = try readInput(spec)
-      let parsed = try LayoutSpec.parse(JSONNode.parse(data))
+      let root = try JSONNode.parse(data)
+      let parsed = try LayoutSpec.parse(root)
+      let snap = try SnapQuery.parse(root)
       var layout = parsed.layout
       layout.prepare(parsed.context)
       let output = LayoutOutput(layout: layout, spec: parsed)
-      FileHandle.standardOutput.write(Data((output.json() + "\n").utf8))
+      let extra = snap.map { [$0.output(layout)] } ?? []
+      FileHandle.standardOutput.write(Data((output.json(extra: extra) + "\n").utf8))
       if let svg {
         try write(LayoutPicture(output: output, spec: parsed).svg(), to: svg)
       }

@@ -17,8 +17,8 @@ struct LayoutKind: Sendable {
   /// Every kind `lots layout` knows.
   static let all: [LayoutKind] = [.waterfall, .mosaic, .grid] + scrollKinds
 
-  /// Kinds defined elsewhere (the scroll-driven layouts); empty until they are registered.
-  static let scrollKinds: [LayoutKind] = []
+  /// The scroll-driven kinds (Sources/lots/Layout/ScrollLayoutSpecs.swift).
+  static let scrollKinds: [LayoutKind] = [.snap, .infinite, .carousel, .stack]
 }
 
 extension JSONObject {

@@ -20,13 +20,12 @@ struct SimulatedClient {
   var pageRequested = false
   var failures: [String] = []
 
-  /// Applies one step and checks that its changeset turns the old identities into the new.
+  /// Applies one step and checks that its changeset turns the old list into the new.
   mutating func check(_ name: String, _ body: (inout LiveList<Post>) -> Changeset<Int>) {
-    let before = list.ids
+    let before = list.items
     let changeset = body(&list)
-    let after = list.ids
-    if ChangesetReplay.apply(changeset, to: before, giving: after) != after {
-      failures.append("\(name): changeset \(changeset) does not turn \(before) into \(after)")
+    if let problem = ChangesetReplay.problem(changeset, from: before, to: list.items) {
+      failures.append("\(name): \(problem): \(changeset) from \(before) to \(list.items)")
     }
     let keys = list.items.map(\.key)
     if zip(keys, keys.dropFirst()).contains(where: { $0 >= $1 }) {

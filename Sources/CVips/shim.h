@@ -1,0 +1,128 @@
+// Non-variadic wrappers over the libvips calls LOTs uses: Swift cannot call C variadics.
+#ifndef LOTS_CVIPS_SHIM_H
+#define LOTS_CVIPS_SHIM_H
+
+#include <glib-object.h>
+#include <vips/vips.h>
+
+/// Starts libvips once per process with a small operation cache.
+static inline int lots_vips_start(void) {
+  if (VIPS_INIT("lots") != 0) return -1;
+  vips_cache_set_max(0);
+  vips_cache_set_max_mem(0);
+  vips_concurrency_set(1);
+  return 0;
+}
+
+/// Opens an image lazily: only the header is read, so a dimension bomb costs nothing.
+static inline VipsImage *lots_vips_header(const void *buf, size_t len) {
+  return vips_image_new_from_buffer(buf, len, "", NULL);
+}
+
+/// Decodes a whole image into memory, failing on any decoder error, with EXIF rotation applied.
+/// The sequential decode is copied to memory before rotating: a rotation reads out of order.
+static inline VipsImage *lots_vips_decode(const void *buf, size_t len) {
+  VipsImage *lazy = vips_image_new_from_buffer(
+    buf, len, "", "access", VIPS_ACCESS_SEQUENTIAL, "fail_on", VIPS_FAIL_ON_ERROR, NULL);
+  if (!lazy) return NULL;
+  VipsImage *decoded = vips_image_copy_memory(lazy);
+  g_object_unref(lazy);
+  if (!decoded) return NULL;
+  if (vips_image_get_orientation(decoded) <= 1) return decoded;
+  VipsImage *rotated = NULL;
+  int status = vips_autorot(decoded, &rotated, NULL);
+  g_object_unref(decoded);
+  if (status != 0) return NULL;
+  VipsImage *memory = vips_image_copy_memory(rotated);
+  g_object_unref(rotated);
+  return memory;
+}
+
+/// Shrinks an in-memory image so that it fits `width` × `height`, never enlarging it.
+static inline VipsImage *lots_vips_fit(VipsImage *in, int width, int height) {
+  VipsImage *out = NULL;
+  if (vips_thumbnail_image(in, &out, width, "height", height, "size", VIPS_SIZE_DOWN, NULL))
+    return NULL;
+  VipsImage *memory = vips_image_copy_memory(out);
+  g_object_unref(out);
+  return memory;
+}
+
+/// Converts to 8-bit sRGB with 3 bands (alpha flattened on white).
+static inline VipsImage *lots_vips_srgb8(VipsImage *in) {
+  VipsImage *srgb = NULL, *flat = NULL, *cast = NULL;
+  if (vips_colourspace(in, &srgb, VIPS_INTERPRETATION_sRGB, NULL)) return NULL;
+  if (vips_image_hasalpha(srgb)) {
+    VipsArrayDouble *white = vips_array_double_newv(1, 255.0);
+    int status = vips_flatten(srgb, &flat, "background", white, NULL);
+    vips_area_unref(VIPS_AREA(white));
+    g_object_unref(srgb);
+    if (status) return NULL;
+  } else {
+    flat = srgb;
+  }
+  int status = vips_cast(flat, &cast, VIPS_FORMAT_UCHAR, NULL);
+  g_object_unref(flat);
+  if (status) return NULL;
+  VipsImage *memory = vips_image_copy_memory(cast);
+  g_object_unref(cast);
+  return memory;
+}
+
+/// Encodes as JPEG without metadata.
+static inline int lots_vips_jpeg(VipsImage *in, int quality, void **buf, size_t *len) {
+  return vips_jpegsave_buffer(in, buf, len, "Q", quality, "strip", TRUE, NULL);
+}
+
+/// Encodes as WebP without metadata.
+static inline int lots_vips_webp(VipsImage *in, int quality, void **buf, size_t *len) {
+  return vips_webpsave_buffer(in, buf, len, "Q", quality, "strip", TRUE, NULL);
+}
+
+/// Encodes as PNG without metadata.
+static inline int lots_vips_png(VipsImage *in, void **buf, size_t *len) {
+  return vips_pngsave_buffer(in, buf, len, "strip", TRUE, NULL);
+}
+
+/// Encodes as HEIC (HEVC), the format iPhones shoot (test and demo input only).
+static inline int lots_vips_heic(VipsImage *in, int quality, void **buf, size_t *len) {
+  return vips_heifsave_buffer(in, buf, len, "Q", quality, "compression",
+    VIPS_FOREIGN_HEIF_COMPRESSION_HEVC, NULL);
+}
+
+/// Encodes as JPEG keeping metadata, with an EXIF orientation tag (test and demo input only).
+static inline int lots_vips_jpeg_oriented(VipsImage *in, int orientation, void **buf, size_t *len) {
+  VipsImage *copy = NULL;
+  if (vips_copy(in, &copy, NULL)) return -1;
+  vips_image_set_int(copy, "orientation", orientation);
+  vips_image_set_string(copy, "exif-ifd0-Artist", "lots-test (secret location)");
+  int status = vips_jpegsave_buffer(copy, buf, len, "Q", 85, NULL);
+  g_object_unref(copy);
+  return status;
+}
+
+/// Makes a solid-colour or gradient test image, used by the demo seeder.
+static inline VipsImage *lots_vips_gradient(int width, int height, double r, double g, double b) {
+  VipsImage *xyz = NULL, *x = NULL, *scaled = NULL, *joined = NULL, *cast = NULL;
+  if (vips_xyz(&xyz, width, height, NULL)) return NULL;
+  if (vips_extract_band(xyz, &x, 0, NULL)) { g_object_unref(xyz); return NULL; }
+  g_object_unref(xyz);
+  double a[3] = {0.5 * 255.0 / width, 0.3 * 255.0 / width, 0.2 * 255.0 / width};
+  double c[3] = {r, g, b};
+  VipsImage *bands[1] = {x};
+  if (vips_bandjoin(bands, &joined, 1, NULL)) { g_object_unref(x); return NULL; }
+  g_object_unref(x);
+  VipsImage *three = NULL;
+  VipsImage *triple[3] = {joined, joined, joined};
+  if (vips_bandjoin(triple, &three, 3, NULL)) { g_object_unref(joined); return NULL; }
+  g_object_unref(joined);
+  if (vips_linear(three, &scaled, a, c, 3, NULL)) { g_object_unref(three); return NULL; }
+  g_object_unref(three);
+  if (vips_cast(scaled, &cast, VIPS_FORMAT_UCHAR, NULL)) { g_object_unref(scaled); return NULL; }
+  g_object_unref(scaled);
+  vips_image_set_int(cast, "interpretation", VIPS_INTERPRETATION_sRGB);
+  cast->Type = VIPS_INTERPRETATION_sRGB;
+  return cast;
+}
+
+#endif

@@ -1,0 +1,39 @@
+import Foundation
+
+/// A photo post as returned by the API.
+public struct Post: Codable, Hashable, Sendable {
+  /// Stable numeric identifier.
+  public var id: Int64
+  /// The author.
+  public var author: User
+  /// Free text, possibly empty.
+  public var caption: String
+  /// Where the meal was had.
+  public var restaurant: String
+  /// The day of the meal, `YYYY-MM-DD`.
+  public var mealDate: String
+  /// When the post was created.
+  public var createdAt: Date
+  /// The exact number of likes.
+  public var likeCount: Int
+  /// Whether the signed-in viewer likes it (always false for anonymous viewers).
+  public var likedByMe: Bool
+  /// The photo.
+  public var photo: PostPhoto
+
+  /// Creates a post value.
+  public init(
+    id: Int64, author: User, caption: String, restaurant: String, mealDate: String,
+    createdAt: Date, likeCount: Int, likedByMe: Bool, photo: PostPhoto
+  ) {
+    self.id = id
+    self.author = author
+    self.caption = caption
+    self.restaurant = restaurant
+    self.mealDate = mealDate
+    self.createdAt = createdAt
+    self.likeCount = likeCount
+    self.likedByMe = likedByMe
+    self.photo = photo
+  }
+}

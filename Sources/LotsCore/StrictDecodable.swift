@@ -1,0 +1,56 @@
+import Foundation
+
+/// A request body decoded strictly: unknown fields are refused, and every failure names the field.
+public protocol StrictDecodable: Decodable {
+  /// The names of the fields a body may contain.
+  static var allowedFields: Set<String> { get }
+}
+
+extension StrictDecodable {
+  /// Decodes a JSON object, refusing malformed JSON, non-objects, unknown, missing and
+  /// wrongly typed fields.
+  /// - Throws: ``ValidationError`` whose message names the problem.
+  public static func decodeStrictly(from data: Data) throws(ValidationError) -> Self {
+    let object: Any
+    do {
+      object = try JSONSerialization.jsonObject(with: data, options: [])
+    } catch {
+      throw ValidationError("malformed JSON body")
+    }
+    guard let dictionary = object as? [String: Any] else {
+      throw ValidationError("the JSON body must be an object")
+    }
+    let unknown = Set(dictionary.keys).subtracting(allowedFields).sorted()
+    if let first = unknown.first {
+      throw ValidationError("unknown field '\(ValidationError.printable(first))'")
+    }
+    do {
+      return try JSONCoding.decoder().decode(Self.self, from: data)
+    } catch let error as DecodingError {
+      throw ValidationError(describing: error)
+    } catch {
+      throw ValidationError("malformed JSON body")
+    }
+  }
+}
+
+extension ValidationError {
+  /// Describes a decoding error by the field it concerns.
+  init(describing error: DecodingError) {
+    func path(_ keys: [any CodingKey]) -> String {
+      keys.map(\.stringValue).joined(separator: ".")
+    }
+    switch error {
+    case .keyNotFound(let key, let context):
+      self.init("missing field '\(path(context.codingPath + [key]))'")
+    case .typeMismatch(let type, let context):
+      self.init("field '\(path(context.codingPath))' must be of type \(type)")
+    case .valueNotFound(let type, let context):
+      self.init("field '\(path(context.codingPath))' must be a non-null \(type)")
+    case .dataCorrupted(let context):
+      self.init("field '\(path(context.codingPath))' is invalid")
+    @unknown default:
+      self.init("malformed JSON body")
+    }
+  }
+}

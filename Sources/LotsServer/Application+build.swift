@@ -1,0 +1,64 @@
+import Foundation
+import Hummingbird
+import Logging
+import NIOPosix
+
+/// Builds the LOTs server: opens (or creates) the database under the data directory, runs
+/// migrations, seeds demo content if asked and the database is empty, and wires the routes.
+/// `lots serve` runs the result; tests drive it with HummingbirdTesting.
+/// - Parameters:
+///   - configuration: Address, data directory, policies.
+///   - logger: The logger; one labelled `lots` by default.
+///   - onServerRunning: Called with the bound port once the server listens.
+/// - Throws: When the data directory or the database can't be opened.
+public func buildApplication(
+  _ configuration: ServerConfiguration, logger: Logger? = nil,
+  onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+) async throws -> some ApplicationProtocol {
+  var configuredLogger = logger ?? Logger(label: "lots")
+  configuredLogger.logLevel = configuration.logLevel
+  let logger = configuredLogger
+  let services = try await makeServices(configuration, logger: logger)
+  let router = Router(context: AppRequestContext.self)
+  router.add(middleware: ErrorMiddleware())
+  if let web = configuration.webDirectory,
+    FileManager.default.fileExists(atPath: web.path)
+  {
+    router.add(middleware: FileMiddleware(web.path, searchForIndexHtml: true, logger: logger))
+  }
+  router.get("health") { _, _ in "ok" }
+  ImageRoutes(services: services).register(on: router)
+  let api = router.group("api").add(middleware: SessionMiddleware(database: services.database))
+  AccountRoutes(services: services).register(on: api)
+  PostRoutes(services: services).register(on: api)
+  FeedRoutes(services: services).register(on: api)
+  BlockRoutes(services: services).register(on: api)
+  StreamRoutes(services: services).register(on: api)
+  return Application(
+    router: router,
+    configuration: .init(
+      address: .hostname(configuration.host, port: configuration.port), serverName: "lots"),
+    services: [services.hub, ChangeLogTrimmer(database: services.database)],
+    onServerRunning: { channel in
+      logger.info("listening on \(configuration.host):\(channel.localAddress?.port ?? 0)")
+      await onServerRunning(channel.localAddress?.port ?? 0)
+    },
+    logger: logger)
+}
+
+/// Opens storage, starts the hub and seeds when asked.
+func makeServices(_ configuration: ServerConfiguration, logger: Logger) async throws
+  -> AppServices
+{
+  let directory = configuration.dataDirectory
+  try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  let database = try AppDatabase.open(
+    path: directory.appendingPathComponent("lots.sqlite").path, policy: configuration.policy)
+  let images = try FileImageStore(directory: directory.appendingPathComponent("images"))
+  let services = AppServices(configuration: configuration, database: database, images: images)
+  if configuration.seedDemoContent {
+    try await DemoSeeder(services: services, logger: logger).seedIfEmpty()
+  }
+  try await services.hub.start()
+  return services
+}

@@ -1,0 +1,83 @@
+import Foundation
+import GRDB
+import LotsCore
+
+extension AppDatabase {
+  /// Creates an account; the password must already be hashed.
+  /// - Throws: ``AppError`` 409 when the name is taken.
+  func createUser(username: String, passwordHash: String, now: Date) async throws -> User {
+    do {
+      return try await writer.write { db in
+        try db.execute(
+          sql: "INSERT INTO account (username, passwordHash, createdAt) VALUES (?, ?, ?)",
+          arguments: [username, passwordHash, Self.millis(now)])
+        return User(
+          id: db.lastInsertedRowID, username: username,
+          createdAt: Self.date(
+            Self.millis(now)))
+      }
+    } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE
+    {
+      throw AppError.conflict("username '\(username)' is already taken")
+    }
+  }
+
+  /// The account with a user name (case-insensitive), with its password hash.
+  func account(named username: String) async throws -> (user: User, passwordHash: String)? {
+    try await writer.read { db in
+      guard
+        let row = try Row.fetchOne(
+          db, sql: "SELECT id, username, passwordHash, createdAt FROM account WHERE username = ?",
+          arguments: [username])
+      else { return nil }
+      return (Self.user(row), row["passwordHash"] as String)
+    }
+  }
+
+  /// The user with an id.
+  func user(id: Int64) async throws -> User? {
+    try await writer.read { db in
+      try Row.fetchOne(
+        db, sql: "SELECT id, username, createdAt FROM account WHERE id = ?", arguments: [id]
+      ).map(Self.user)
+    }
+  }
+
+  /// Stores a session by the hash of its token.
+  func createSession(tokenHash: String, userID: Int64, expiresAt: Date) async throws {
+    try await writer.write { db in
+      try db.execute(
+        sql: "INSERT INTO session (tokenHash, userId, expiresAt) VALUES (?, ?, ?)",
+        arguments: [tokenHash, userID, Self.millis(expiresAt)])
+      // Expired sessions of this user are swept on each sign-in.
+      try db.execute(
+        sql: "DELETE FROM session WHERE userId = ? AND expiresAt <= ?",
+        arguments: [userID, Self.millis(Date())])
+    }
+  }
+
+  /// The user of an unexpired session.
+  func sessionUser(tokenHash: String, now: Date) async throws -> User? {
+    try await writer.read { db in
+      try Row.fetchOne(
+        db,
+        sql: """
+          SELECT account.id, account.username, account.createdAt FROM session
+          JOIN account ON account.id = session.userId
+          WHERE session.tokenHash = ? AND session.expiresAt > ?
+          """, arguments: [tokenHash, Self.millis(now)]
+      ).map(Self.user)
+    }
+  }
+
+  /// Deletes a session (sign out).
+  func deleteSession(tokenHash: String) async throws {
+    try await writer.write { db in
+      try db.execute(sql: "DELETE FROM session WHERE tokenHash = ?", arguments: [tokenHash])
+    }
+  }
+
+  static func user(_ row: Row) -> User {
+    User(id: row["id"], username: row["username"], createdAt: date(row["createdAt"]))
+  }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import GRDB
+import LotsCore
+
+extension AppDatabase {
+  /// Appends to the change log; call inside the transaction that makes the change.
+  static func appendChange(
+    _ db: Database, kind: ChangeEvent.Kind, postID: Int64, authorID: Int64, now: Date
+  ) throws {
+    try db.execute(
+      sql: "INSERT INTO changeLog (kind, postId, authorId, createdAt) VALUES (?, ?, ?, ?)",
+      arguments: [kind.rawValue, postID, authorID, millis(now)])
+  }
+
+  /// The highest sequence ever assigned (0 before the first change), trimmed or not.
+  static func currentSequence(_ db: Database) throws -> Int64 {
+    try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'changeLog'") ?? 0
+  }
+
+  /// The highest sequence ever assigned.
+  func currentSequence() async throws -> Int64 {
+    try await writer.read { db in try Self.currentSequence(db) }
+  }
+
+  /// The lowest sequence still in the log, or nil when it is empty.
+  func oldestRetainedSequence() async throws -> Int64? {
+    try await writer.read { db in try Int64.fetchOne(db, sql: "SELECT MIN(seq) FROM changeLog") }
+  }
+
+  /// Up to `limit` entries after `seq`, in order, with the state needed to publish them.
+  func changes(after seq: Int64, limit: Int = 1_000) async throws -> [ChangeEntry] {
+    try await writer.read { db in
+      let rows = try Row.fetchAll(
+        db,
+        sql: """
+          SELECT changeLog.seq, changeLog.kind, changeLog.postId, changeLog.authorId,
+            post.likeCount FROM changeLog LEFT JOIN post ON post.id = changeLog.postId
+          WHERE changeLog.seq > ? ORDER BY changeLog.seq LIMIT ?
+          """, arguments: [seq, limit])
+      return try rows.map { row in
+        let kind = ChangeEvent.Kind(rawValue: row["kind"]) ?? .update
+        var entry = ChangeEntry(
+          seq: row["seq"], kind: kind, postID: row["postId"], authorID: row["authorId"])
+        switch kind {
+        case .insert: entry.post = try Self.fetchPost(db, id: entry.postID, viewerID: nil)
+        case .update: entry.likeCount = row["likeCount"]
+        default: break
+        }
+        return entry
+      }
+    }
+  }
+
+  /// Drops entries beyond the retention policy: older than `retainedAge` or not among the
+  /// newest `retainedEvents`.
+  @discardableResult
+  func trimChangeLog(now: Date) async throws -> Int {
+    try await writer.write { db in
+      let newest = try Self.currentSequence(db)
+      try db.execute(
+        sql: "DELETE FROM changeLog WHERE seq <= ? OR createdAt < ?",
+        arguments: [
+          newest - Int64(policy.retainedEvents),
+          Self.millis(now) - Int64(policy.retainedAge * 1000),
+        ])
+      return db.changesCount
+    }
+  }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import GRDB
+import LotsCore
+
+extension AppDatabase {
+  /// Reads one page of a feed and the change-log sequence of the snapshot it was read from.
+  /// - Parameters:
+  ///   - viewerID: The signed-in viewer, whose blocks apply; nil for anonymous.
+  ///   - cursor: The position after the previous page, nil for the first page.
+  ///   - limit: 1–100 items.
+  func page(_ feed: FeedQuery, viewerID: Int64?, cursor: FeedCursor?, limit: Int, now: Date)
+    async throws -> FeedPage
+  {
+    if feed == .inspire { return try await inspirePage(viewerID, cursor, limit, now) }
+    return try await writer.read { db in
+      let sequence = try Self.currentSequence(db)
+      var filters = [
+        "(post.hidden = 0 OR post.authorId = ?1)",
+        "post.authorId NOT IN (SELECT blockedId FROM block WHERE blockerId = ?1)",
+      ]
+      var arguments: [(any DatabaseValueConvertible)?] = [viewerID ?? 0]
+      let sortKey: String
+      var join = "JOIN account ON account.id = post.authorId"
+      switch feed {
+      case .main, .inspire: sortKey = "post.createdAt"
+      case .user(let id):
+        sortKey = "post.createdAt"
+        filters.append("post.authorId = ?\(arguments.count + 1)")
+        arguments.append(id)
+      case .likes:
+        sortKey = "mine.createdAt"
+        join += " JOIN postLike AS mine ON mine.postId = post.id AND mine.userId = ?1"
+      }
+      if case .keyset(_, let key, let id)? = cursor {
+        filters.append(
+          "(\(sortKey), post.id) < (?\(arguments.count + 1), ?\(arguments.count + 2))")
+        arguments += [key, id]
+      }
+      let rows = try Row.fetchAll(
+        db,
+        sql: """
+          SELECT \(Self.postColumns), \(sortKey) AS sortKey,
+            EXISTS (SELECT 1 FROM postLike WHERE postLike.postId = post.id
+              AND postLike.userId = ?1) AS likedByMe
+          FROM post \(join) WHERE \(filters.joined(separator: " AND "))
+          ORDER BY \(sortKey) DESC, post.id DESC LIMIT \(limit + 1)
+          """, arguments: StatementArguments(arguments))
+      let items = rows.prefix(limit).map(Self.post)
+      var next: String?
+      if rows.count > limit, let last = rows.prefix(limit).last {
+        next = FeedCursor.keyset(feed: feed.name, key: last["sortKey"], id: last["id"]).token
+      }
+      return FeedPage(items: items, nextCursor: next, sequence: sequence)
+    }
+  }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import GRDB
+import LotsCore
+
+extension AppDatabase {
+  /// The most ranked posts a snapshot keeps.
+  static let inspireDepth = 1_000
+
+  /// A page of the inspire feed: the first page freezes the ranking (post ids ordered by likes
+  /// received within the window) so that later pages keep its order while contents stay live.
+  func inspirePage(_ viewerID: Int64?, _ cursor: FeedCursor?, _ limit: Int, _ now: Date)
+    async throws -> FeedPage
+  {
+    let snapshotID: Int64
+    let offset: Int
+    if case .ranked(let snapshot, let start)? = cursor {
+      (snapshotID, offset) = (snapshot, start)
+    } else {
+      (snapshotID, offset) = (try await createRankingSnapshot(now: now), 0)
+    }
+    return try await writer.read { db in
+      let sequence = try Self.currentSequence(db)
+      guard
+        let text = try String.fetchOne(
+          db, sql: "SELECT postIds FROM rankingSnapshot WHERE id = ?", arguments: [snapshotID])
+      else { throw AppError(.gone, "this ranking has expired: reload the first page") }
+      let ids = text.split(separator: ",").compactMap { Int64($0) }
+      let slice = ids.dropFirst(offset).prefix(limit)
+      var items: [Post] = []
+      for id in slice {
+        if let post = try Self.fetchPost(db, id: id, viewerID: viewerID) {
+          items.append(post)
+        }
+      }
+      let end = offset + slice.count
+      let next = end < ids.count ? FeedCursor.ranked(snapshot: snapshotID, offset: end).token : nil
+      return FeedPage(items: items, nextCursor: next, sequence: sequence)
+    }
+  }
+
+  /// Ranks posts by likes within the window and stores the order; drops snapshots older than
+  /// a day.
+  func createRankingSnapshot(now: Date) async throws -> Int64 {
+    let windowStart = Self.millis(now) - Int64(policy.inspireWindow * 1000)
+    return try await writer.write { db in
+      let ids = try Int64.fetchAll(
+        db,
+        sql: """
+          SELECT post.id FROM post
+          LEFT JOIN postLike ON postLike.postId = post.id AND postLike.createdAt >= ?
+          WHERE post.hidden = 0
+          GROUP BY post.id ORDER BY COUNT(postLike.postId) DESC, post.createdAt DESC, post.id DESC
+          LIMIT ?
+          """, arguments: [windowStart, Self.inspireDepth])
+      try db.execute(
+        sql: "DELETE FROM rankingSnapshot WHERE createdAt < ?",
+        arguments: [Self.millis(now) - 86_400_000])
+      try db.execute(
+        sql: "INSERT INTO rankingSnapshot (createdAt, postIds) VALUES (?, ?)",
+        arguments: [Self.millis(now), ids.map(String.init).joined(separator: ",")])
+      return db.lastInsertedRowID
+    }
+  }
+}

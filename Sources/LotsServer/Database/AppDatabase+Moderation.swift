@@ -1,0 +1,63 @@
+import Foundation
+import GRDB
+import LotsCore
+
+extension AppDatabase {
+  /// Records a report, once per user and post; the post is hidden when enough distinct users
+  /// reported it.
+  /// - Throws: ``AppError`` 404 for an invisible post, 400 for one's own post.
+  func report(postID: Int64, userID: Int64, reason: String, now: Date) async throws {
+    let threshold = policy.reportsToHide
+    try await writer.write { db in
+      guard let authorID = try Self.visibleAuthor(db, postID: postID, viewerID: userID) else {
+        throw AppError.notFound("post")
+      }
+      guard authorID != userID else {
+        throw AppError.badRequest("you cannot report your own post")
+      }
+      try db.execute(
+        sql:
+          "INSERT OR IGNORE INTO report (userId, postId, reason, createdAt) VALUES (?, ?, ?, ?)",
+        arguments: [userID, postID, reason, Self.millis(now)])
+      guard db.changesCount > 0 else { return }
+      try db.execute(
+        sql: "UPDATE post SET reportCount = reportCount + 1 WHERE id = ?", arguments: [postID])
+      try db.execute(
+        sql: "UPDATE post SET hidden = 1 WHERE id = ? AND hidden = 0 AND reportCount >= ?",
+        arguments: [postID, threshold])
+      if db.changesCount > 0 {
+        try Self.appendChange(db, kind: .hide, postID: postID, authorID: authorID, now: now)
+      }
+    }
+  }
+
+  /// Blocks or unblocks a user by name, idempotently.
+  /// - Throws: ``AppError`` 404 for an unknown user, 400 for oneself.
+  func setBlock(_ blocked: Bool, username: String, blockerID: Int64, now: Date) async throws {
+    try await writer.write { db in
+      guard
+        let targetID = try Int64.fetchOne(
+          db, sql: "SELECT id FROM account WHERE username = ?", arguments: [username])
+      else { throw AppError.notFound("user") }
+      guard targetID != blockerID else { throw AppError.badRequest("you cannot block yourself") }
+      if blocked {
+        try db.execute(
+          sql: "INSERT OR IGNORE INTO block (blockerId, blockedId, createdAt) VALUES (?, ?, ?)",
+          arguments: [blockerID, targetID, Self.millis(now)])
+      } else {
+        try db.execute(
+          sql: "DELETE FROM block WHERE blockerId = ? AND blockedId = ?",
+          arguments: [blockerID, targetID])
+      }
+    }
+  }
+
+  /// The ids of the users a viewer blocks.
+  func blockedIDs(of viewerID: Int64) async throws -> Set<Int64> {
+    try await writer.read { db in
+      Set(
+        try Int64.fetchAll(
+          db, sql: "SELECT blockedId FROM block WHERE blockerId = ?", arguments: [viewerID]))
+    }
+  }
+}

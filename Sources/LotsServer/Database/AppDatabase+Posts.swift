@@ -1,0 +1,110 @@
+import Foundation
+import GRDB
+import LotsCore
+
+extension AppDatabase {
+  /// The columns every post query selects, for ``post(_:)``.
+  static let postColumns = """
+    post.id, post.authorId, post.caption, post.restaurant, post.mealDate, post.createdAt,
+    post.width, post.height, post.color, post.originalKey, post.displayKey, post.thumbnailKey,
+    post.likeCount, post.hidden, account.username, account.createdAt AS authorCreatedAt
+    """
+
+  /// The SQL expression telling whether viewer `?` likes the post.
+  static let likedByViewer =
+    "EXISTS (SELECT 1 FROM postLike WHERE postLike.postId = post.id AND postLike.userId = ?)"
+
+  /// Inserts a post and its change-log entry in one transaction.
+  ///
+  /// `createdAt` never goes below the newest post's, so the feed's (createdAt, id) order is the
+  /// commit order even when clocks step back or requests race.
+  func insertPost(_ new: NewPost, now: Date) async throws -> Post {
+    try await writer.write { db in
+      let newest = try Int64.fetchOne(db, sql: "SELECT MAX(createdAt) FROM post") ?? 0
+      let createdAt = max(Self.millis(now), newest)
+      try db.execute(
+        sql: """
+          INSERT INTO post (authorId, caption, restaurant, mealDate, createdAt, width, height,
+            color, originalKey, displayKey, thumbnailKey) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+          """,
+        arguments: [
+          new.authorID, new.caption, new.restaurant, new.mealDate, createdAt, new.width,
+          new.height, new.color, new.originalKey, new.displayKey, new.thumbnailKey,
+        ])
+      let id = db.lastInsertedRowID
+      try Self.appendChange(db, kind: .insert, postID: id, authorID: new.authorID, now: now)
+      guard let post = try Self.fetchPost(db, id: id, viewerID: new.authorID) else {
+        throw AppError.notFound("post")
+      }
+      return post
+    }
+  }
+
+  /// A post as seen by a viewer: hidden posts only by their author, nothing by a blocker.
+  func post(id: Int64, viewerID: Int64?) async throws -> Post? {
+    try await writer.read { db in
+      try Self.fetchPost(db, id: id, viewerID: viewerID)
+    }
+  }
+
+  /// Deletes the viewer's own post.
+  /// - Throws: ``AppError`` 404 for an unknown post, 403 for someone else's.
+  func deletePost(id: Int64, userID: Int64, now: Date) async throws {
+    try await writer.write { db in
+      guard
+        let authorID = try Int64.fetchOne(
+          db, sql: "SELECT authorId FROM post WHERE id = ?", arguments: [id])
+      else { throw AppError.notFound("post") }
+      guard authorID == userID else {
+        throw AppError.forbidden("only the author may delete a post")
+      }
+      try db.execute(sql: "DELETE FROM post WHERE id = ?", arguments: [id])
+      try Self.appendChange(db, kind: .delete, postID: id, authorID: authorID, now: now)
+    }
+  }
+
+  /// The image keys still referenced by some post, among `keys`.
+  func referencedImageKeys(_ keys: [String]) async throws -> Set<String> {
+    try await writer.read { db in
+      var found = Set<String>()
+      for key in keys {
+        let used = try Bool.fetchOne(
+          db,
+          sql: """
+            SELECT EXISTS (SELECT 1 FROM post WHERE originalKey = ?1 OR displayKey = ?1
+              OR thumbnailKey = ?1)
+            """, arguments: [key])
+        if used == true { found.insert(key) }
+      }
+      return found
+    }
+  }
+
+  static func fetchPost(_ db: Database, id: Int64, viewerID: Int64?) throws -> Post? {
+    let row = try Row.fetchOne(
+      db,
+      sql: """
+        SELECT \(postColumns), \(likedByViewer) AS likedByMe FROM post
+        JOIN account ON account.id = post.authorId
+        WHERE post.id = ?
+          AND (post.hidden = 0 OR post.authorId = ?)
+          AND post.authorId NOT IN (SELECT blockedId FROM block WHERE blockerId = ?)
+        """, arguments: [viewerID ?? 0, id, viewerID ?? 0, viewerID ?? 0])
+    return row.map(post)
+  }
+
+  /// Builds the API value of a row selected with ``postColumns`` and `likedByMe`.
+  static func post(_ row: Row) -> Post {
+    let author = User(
+      id: row["authorId"], username: row["username"], createdAt: date(row["authorCreatedAt"]))
+    let photo = PostPhoto(
+      width: row["width"], height: row["height"], color: row["color"],
+      originalURL: ImageRoutes.url(forKey: row["originalKey"]),
+      displayURL: ImageRoutes.url(forKey: row["displayKey"]),
+      thumbnailURL: ImageRoutes.url(forKey: row["thumbnailKey"]))
+    return Post(
+      id: row["id"], author: author, caption: row["caption"], restaurant: row["restaurant"],
+      mealDate: row["mealDate"], createdAt: date(row["createdAt"]), likeCount: row["likeCount"],
+      likedByMe: row["likedByMe"] ?? false, photo: photo)
+  }
+}

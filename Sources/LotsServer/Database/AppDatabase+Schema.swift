@@ -1,0 +1,70 @@
+import GRDB
+
+extension AppDatabase {
+  /// The schema, one migration per change; never edit a shipped migration.
+  static var migrator: DatabaseMigrator {
+    var migrator = DatabaseMigrator()
+    migrator.registerMigration("v1") { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE account (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            username TEXT NOT NULL UNIQUE COLLATE NOCASE,
+            passwordHash TEXT NOT NULL,
+            createdAt INTEGER NOT NULL);
+          CREATE TABLE session (
+            tokenHash TEXT PRIMARY KEY,
+            userId INTEGER NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+            expiresAt INTEGER NOT NULL);
+          CREATE INDEX session_user ON session(userId);
+          CREATE TABLE post (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            authorId INTEGER NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+            caption TEXT NOT NULL,
+            restaurant TEXT NOT NULL,
+            mealDate TEXT NOT NULL,
+            createdAt INTEGER NOT NULL,
+            width INTEGER NOT NULL,
+            height INTEGER NOT NULL,
+            color TEXT NOT NULL,
+            originalKey TEXT NOT NULL,
+            displayKey TEXT NOT NULL,
+            thumbnailKey TEXT NOT NULL,
+            likeCount INTEGER NOT NULL DEFAULT 0 CHECK (likeCount >= 0),
+            reportCount INTEGER NOT NULL DEFAULT 0,
+            hidden INTEGER NOT NULL DEFAULT 0);
+          CREATE INDEX post_recent ON post(createdAt, id);
+          CREATE INDEX post_author ON post(authorId, createdAt, id);
+          CREATE TABLE postLike (
+            userId INTEGER NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+            postId INTEGER NOT NULL REFERENCES post(id) ON DELETE CASCADE,
+            createdAt INTEGER NOT NULL,
+            PRIMARY KEY (userId, postId));
+          CREATE INDEX postLike_user ON postLike(userId, createdAt, postId);
+          CREATE INDEX postLike_post ON postLike(postId, createdAt);
+          CREATE TABLE report (
+            userId INTEGER NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+            postId INTEGER NOT NULL REFERENCES post(id) ON DELETE CASCADE,
+            reason TEXT NOT NULL,
+            createdAt INTEGER NOT NULL,
+            PRIMARY KEY (userId, postId));
+          CREATE TABLE block (
+            blockerId INTEGER NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+            blockedId INTEGER NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+            createdAt INTEGER NOT NULL,
+            PRIMARY KEY (blockerId, blockedId));
+          CREATE TABLE changeLog (
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            kind TEXT NOT NULL,
+            postId INTEGER NOT NULL,
+            authorId INTEGER NOT NULL,
+            createdAt INTEGER NOT NULL);
+          CREATE TABLE rankingSnapshot (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            createdAt INTEGER NOT NULL,
+            postIds TEXT NOT NULL);
+          """)
+    }
+    return migrator
+  }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import GRDB
+
+/// The embedded database: a GRDB pool on SQLite in WAL mode, owning the schema migrator.
+///
+/// Every write that can change a feed appends to `changeLog` in the same transaction, so the
+/// log's AUTOINCREMENT sequence follows commit order (SQLite has a single writer).
+public struct AppDatabase: Sendable {
+  /// The connection pool; all writes of the process go through it.
+  let writer: any DatabaseWriter
+  /// Moderation and retention settings.
+  let policy: DatabasePolicy
+
+  /// Opens a database over `writer` and runs pending migrations.
+  /// - Throws: A GRDB error when the schema can't be migrated.
+  public init(_ writer: any DatabaseWriter, policy: DatabasePolicy = DatabasePolicy()) throws {
+    self.writer = writer
+    self.policy = policy
+    try Self.migrator.migrate(writer)
+  }
+
+  /// Opens (or creates) the database file at `path` in WAL mode.
+  /// - Throws: A GRDB error when the file can't be opened or migrated.
+  public static func open(path: String, policy: DatabasePolicy = DatabasePolicy()) throws
+    -> AppDatabase
+  {
+    var configuration = Configuration()
+    configuration.busyMode = .timeout(10)
+    configuration.prepareDatabase { db in
+      try db.execute(sql: "PRAGMA synchronous = NORMAL")
+    }
+    let pool = try DatabasePool(path: path, configuration: configuration)
+    return try AppDatabase(pool, policy: policy)
+  }
+
+  /// Milliseconds since 1970, the unit of every stored timestamp.
+  static func millis(_ date: Date) -> Int64 {
+    Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+  }
+
+  /// The date of a stored timestamp.
+  static func date(_ millis: Int64) -> Date {
+    Date(timeIntervalSince1970: Double(millis) / 1000)
+  }
+}
+
+/// Settings that shape what the database layer allows and keeps.
+public struct DatabasePolicy: Sendable {
+  /// Distinct reporters after which a post is hidden pending review.
+  public var reportsToHide: Int
+  /// Change-log entries kept at least (older ones are trimmed).
+  public var retainedEvents: Int
+  /// Age after which change-log entries may be trimmed.
+  public var retainedAge: TimeInterval
+  /// How long a session token stays valid.
+  public var sessionLifetime: TimeInterval
+  /// The window of likes that ranks the inspire feed.
+  public var inspireWindow: TimeInterval
+
+  /// Creates a policy; the defaults are those of production.
+  public init(
+    reportsToHide: Int = 3, retainedEvents: Int = 10_000, retainedAge: TimeInterval = 86_400,
+    sessionLifetime: TimeInterval = 30 * 86_400, inspireWindow: TimeInterval = 7 * 86_400
+  ) {
+    self.reportsToHide = reportsToHide
+    self.retainedEvents = retainedEvents
+    self.retainedAge = retainedAge
+    self.sessionLifetime = sessionLifetime
+    self.inspireWindow = inspireWindow
+  }
+}

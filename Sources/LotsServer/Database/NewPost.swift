@@ -1,0 +1,15 @@
+import Foundation
+
+/// A validated post ready to insert: its text and the keys of its stored images.
+struct NewPost: Sendable {
+  var authorID: Int64
+  var caption: String
+  var restaurant: String
+  var mealDate: String
+  var width: Int
+  var height: Int
+  var color: String
+  var originalKey: String
+  var displayKey: String
+  var thumbnailKey: String
+}

@@ -1,0 +1,53 @@
+import Crypto
+import Foundation
+
+/// Stores images as files under a directory, two hex digits of fan-out.
+struct FileImageStore: ImageStore {
+  let directory: URL
+
+  /// Creates the directory if needed.
+  init(directory: URL) throws {
+    self.directory = directory
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  }
+
+  func put(_ bytes: [UInt8], fileExtension: String) throws -> String {
+    let digest = SHA256.hash(data: bytes).map { byte in
+      let text = String(byte, radix: 16)
+      return byte < 16 ? "0" + text : text
+    }.joined()
+    let key = "\(digest).\(fileExtension)"
+    let url = try fileURL(key)
+    if FileManager.default.fileExists(atPath: url.path) { return key }
+    try FileManager.default.createDirectory(
+      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    // Write then rename, so a crash never leaves a torn file under a valid key.
+    try Data(bytes).write(to: url, options: .atomic)
+    return key
+  }
+
+  func bytes(forKey key: String) throws -> [UInt8]? {
+    guard let data = FileManager.default.contents(atPath: try fileURL(key).path) else {
+      return nil
+    }
+    return [UInt8](data)
+  }
+
+  func remove(key: String) throws {
+    try? FileManager.default.removeItem(at: try fileURL(key))
+  }
+
+  /// The file of a key; keys that aren't `<64 hex>.<ext>` never reach the file system.
+  func fileURL(_ key: String) throws -> URL {
+    guard Self.isValid(key) else { throw AppError.notFound("image") }
+    return directory.appendingPathComponent(String(key.prefix(2)))
+      .appendingPathComponent(key)
+  }
+
+  static func isValid(_ key: String) -> Bool {
+    let parts = key.split(separator: ".", omittingEmptySubsequences: false)
+    return parts.count == 2 && parts[0].utf8.count == 64
+      && parts[0].utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+      && ["jpg", "png", "webp"].contains(String(parts[1]))
+  }
+}

@@ -1,0 +1,67 @@
+import CVips
+
+/// Turns an upload into its stored files with libvips: EXIF rotation, metadata stripped,
+/// shrink to the display and thumbnail sizes, and a dominant colour.
+///
+/// Synchronous and CPU-heavy: call it from a thread pool, never from an event loop.
+struct ImagePipeline: Sendable {
+  /// The largest image accepted, in pixels (a decoded 50 MP RGB image is 150 MB).
+  var maximumPixels = 50_000_000
+  /// The widest display rendition.
+  var displayWidth = 1080
+  /// The widest thumbnail.
+  var thumbnailWidth = 400
+
+  /// Starts libvips once per process.
+  static let started: Bool = lots_vips_start() == 0
+
+  /// Processes one upload.
+  /// - Throws: ``AppError`` 415 for a non-image, 422 for a dimension bomb or a corrupt file.
+  func process(_ bytes: [UInt8]) throws(AppError) -> ProcessedPhoto {
+    guard Self.started else { throw AppError(.internalServerError, "image library unavailable") }
+    guard let format = ImageFormat(sniffing: bytes) else {
+      throw AppError(.unsupportedMediaType, "photo must be a JPEG, PNG, WebP or HEIC image")
+    }
+    defer { vips_error_clear() }
+    let header = bytes.withUnsafeBytes { VipsImageRef(lots_vips_header($0.baseAddress, $0.count)) }
+    guard let header else { throw Self.corrupt }
+    guard header.width > 0, header.height > 0,
+      header.width * header.height <= maximumPixels
+    else {
+      throw AppError(
+        .unprocessableContent,
+        "photo is \(header.width)×\(header.height): more than \(maximumPixels / 1_000_000) megapixels"
+      )
+    }
+    let decoded = bytes.withUnsafeBytes {
+      VipsImageRef(lots_vips_decode($0.baseAddress, $0.count))
+    }
+    guard let decoded else { throw Self.corrupt }
+    let original = try encode(decoded, as: format)
+    guard let display = VipsImageRef(lots_vips_fit(decoded.pointer, Int32(displayWidth), 100_000)),
+      let thumbnail = VipsImageRef(lots_vips_fit(display.pointer, Int32(thumbnailWidth), 100_000))
+    else { throw Self.corrupt }
+    return ProcessedPhoto(
+      original: original, display: try encode(display, as: .webp),
+      thumbnail: try encode(thumbnail, as: .webp), color: try dominantColor(thumbnail))
+  }
+
+  static let corrupt = AppError(.unprocessableContent, "photo could not be decoded: corrupt file")
+
+  /// Encodes without metadata; HEIC, which browsers can't show, becomes JPEG.
+  func encode(_ image: VipsImageRef, as format: ImageFormat) throws(AppError) -> EncodedImage {
+    let bytes: [UInt8]?
+    let fileExtension: String
+    switch format {
+    case .jpeg, .heic:
+      (bytes, fileExtension) = (image.encode { lots_vips_jpeg(image.pointer, 88, $0, $1) }, "jpg")
+    case .png:
+      (bytes, fileExtension) = (image.encode { lots_vips_png(image.pointer, $0, $1) }, "png")
+    case .webp:
+      (bytes, fileExtension) = (image.encode { lots_vips_webp(image.pointer, 82, $0, $1) }, "webp")
+    }
+    guard let bytes else { throw Self.corrupt }
+    return EncodedImage(
+      bytes: bytes, fileExtension: fileExtension, width: image.width, height: image.height)
+  }
+}

@@ -1,0 +1,37 @@
+import CVips
+
+/// Owns one `VipsImage` reference and releases it when dropped.
+final class VipsImageRef {
+  let pointer: UnsafeMutablePointer<CVips.VipsImage>
+
+  init?(_ pointer: UnsafeMutablePointer<CVips.VipsImage>?) {
+    guard let pointer else { return nil }
+    self.pointer = pointer
+  }
+
+  deinit { g_object_unref(pointer) }
+
+  var width: Int { Int(vips_image_get_width(pointer)) }
+  var height: Int { Int(vips_image_get_height(pointer)) }
+  var bands: Int { Int(vips_image_get_bands(pointer)) }
+
+  /// Encodes with a shim save function, copying the buffer into Swift memory.
+  func encode(
+    _ save: (UnsafeMutablePointer<UnsafeMutableRawPointer?>, UnsafeMutablePointer<Int>)
+      -> Int32
+  ) -> [UInt8]? {
+    var buffer: UnsafeMutableRawPointer?
+    var length = 0
+    guard save(&buffer, &length) == 0, let buffer else { return nil }
+    defer { g_free(buffer) }
+    return Array(UnsafeRawBufferPointer(start: buffer, count: length))
+  }
+
+  /// The raw pixels of an 8-bit image.
+  func pixels() -> [UInt8]? {
+    var length = 0
+    guard let memory = vips_image_write_to_memory(pointer, &length) else { return nil }
+    defer { g_free(memory) }
+    return Array(UnsafeRawBufferPointer(start: memory, count: length))
+  }
+}

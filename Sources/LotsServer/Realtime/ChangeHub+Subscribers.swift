@@ -1,0 +1,61 @@
+extension ChangeHub {
+  /// Registers a subscriber woken after each load.
+  /// The continuation lets the subscriber wake itself (timers); after ``close()`` the stream is
+  /// already finished.
+  func subscribe() -> Subscription {
+    let (stream, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+    let id = state.withLock { state -> Int in
+      state.nextSubscriber += 1
+      if state.closed {
+        continuation.finish()
+      } else {
+        state.subscribers[state.nextSubscriber] = continuation
+      }
+      return state.nextSubscriber
+    }
+    return Subscription(id: id, wakeups: stream, continuation: continuation)
+  }
+
+  /// Ends every stream, for shutdown; later subscriptions end at once.
+  func close() {
+    let all = state.withLock { state in
+      state.closed = true
+      defer { state.subscribers.removeAll() }
+      return Array(state.subscribers.values)
+    }
+    for continuation in all { continuation.finish() }
+  }
+
+  /// Removes a subscriber.
+  func unsubscribe(_ id: Int) {
+    let continuation = state.withLock { $0.subscribers.removeValue(forKey: id) }
+    continuation?.finish()
+  }
+
+  /// The number of live subscribers.
+  var subscriberCount: Int { state.withLock { $0.subscribers.count } }
+
+  /// Up to `limit` entries after a cursor, or a reset when the cursor is too old (or from the
+  /// future: another database, or a forged id).
+  func replay(after cursor: Int64, limit: Int = 500) -> Replay {
+    state.withLock { state in
+      if cursor < state.floor { return .reset(latest: state.lastLoaded) }
+      if cursor >= state.lastLoaded { return .entries([]) }
+      // Binary search for the first entry with seq > cursor.
+      var low = 0
+      var high = state.tail.count
+      while low < high {
+        let mid = (low + high) / 2
+        if state.tail[mid].seq <= cursor { low = mid + 1 } else { high = mid }
+      }
+      return .entries(Array(state.tail[low..<min(state.tail.count, low + limit)]))
+    }
+  }
+}
+
+/// A stream subscriber's handle.
+struct Subscription: Sendable {
+  let id: Int
+  let wakeups: AsyncStream<Void>
+  let continuation: AsyncStream<Void>.Continuation
+}

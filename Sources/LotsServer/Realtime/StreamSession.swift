@@ -1,0 +1,100 @@
+import Foundation
+import Hummingbird
+import LotsCore
+
+/// One SSE connection: replays from its cursor, then follows the hub, filtered for its viewer,
+/// with like-count coalescing and heartbeats.
+struct StreamSession {
+  let services: AppServices
+  let viewerID: Int64?
+  var cursor: Int64
+  var resetFirst: Bool
+
+  private var blocked: Set<Int64> = []
+  private var blockVersion = -1
+  private var lastWrite = ContinuousClock.now
+  private var coalescer: UpdateCoalescer
+
+  init(services: AppServices, viewerID: Int64?, cursor: Int64, resetFirst: Bool) {
+    self.services = services
+    self.viewerID = viewerID
+    self.cursor = cursor
+    self.resetFirst = resetFirst
+    self.coalescer = UpdateCoalescer(interval: services.configuration.coalescingInterval)
+  }
+
+  /// Runs until the client goes away (the task is cancelled) or the server shuts down.
+  mutating func run(writer: inout any ResponseBodyWriter) async throws {
+    let hub = services.hub
+    let subscription = hub.subscribe()
+    defer { hub.unsubscribe(subscription.id) }
+    let tick = min(services.configuration.coalescingInterval, .seconds(1))
+    let ticker = Task {
+      while !Task.isCancelled {
+        try? await Task.sleep(for: tick)
+        subscription.continuation.yield()
+      }
+    }
+    defer { ticker.cancel() }
+    try await writer.write(ByteBuffer(string: "retry: 2000\n: connected\n\n"))
+    if resetFirst { try await sendReset(latest: hub.lastLoaded, &writer) }
+    try await pump(&writer)
+    for await _ in subscription.wakeups {
+      try Task.checkCancellation()
+      try await pump(&writer)
+    }
+  }
+
+  /// Sends whatever is due: new entries, held updates, a heartbeat.
+  mutating func pump(_ writer: inout any ResponseBodyWriter) async throws {
+    try await refreshBlocks()
+    let hub = services.hub
+    while true {
+      switch hub.replay(after: cursor) {
+      case .reset(let latest):
+        try await sendReset(latest: latest, &writer)
+      case .entries(let batch):
+        guard let last = batch.last else { break }
+        let visible = batch.filter { !blocked.contains($0.authorID) }
+        for entry in coalescer.admit(visible, now: .now) {
+          try await send(entry.event, id: entry.seq, &writer)
+        }
+        cursor = last.seq
+        continue
+      }
+      break
+    }
+    for entry in coalescer.due(now: .now) {
+      try await send(entry.event, id: cursor, &writer)
+    }
+    if lastWrite.duration(to: .now) >= services.configuration.heartbeatInterval {
+      try await write(": heartbeat\n\n", &writer)
+    }
+  }
+
+  mutating func refreshBlocks() async throws {
+    guard let viewerID else { return }
+    let version = services.hub.blockVersion
+    guard version != blockVersion else { return }
+    blocked = try await services.database.blockedIDs(of: viewerID)
+    blockVersion = version
+  }
+
+  mutating func sendReset(latest: Int64, _ writer: inout any ResponseBodyWriter) async throws {
+    coalescer.reset()
+    cursor = latest
+    try await send(ChangeEvent(seq: latest, kind: .reset), id: latest, &writer)
+  }
+
+  mutating func send(_ event: ChangeEvent, id: Int64, _ writer: inout any ResponseBodyWriter)
+    async throws
+  {
+    let data = try JSONCoding.encoder().encode(event)
+    try await write("id: \(id)\ndata: \(String(decoding: data, as: UTF8.self))\n\n", &writer)
+  }
+
+  mutating func write(_ text: String, _ writer: inout any ResponseBodyWriter) async throws {
+    try await writer.write(ByteBuffer(string: text))
+    lastWrite = .now
+  }
+}

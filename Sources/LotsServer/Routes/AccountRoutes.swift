@@ -1,0 +1,80 @@
+import Foundation
+import Hummingbird
+import HummingbirdBcrypt
+import LotsCore
+import NIOPosix
+
+/// Sign up, sign in, sign out and me.
+struct AccountRoutes {
+  let services: AppServices
+
+  func register(on router: some RouterMethods<AppRequestContext>) {
+    router.post("accounts") { request, context in try await signUp(request, context) }
+    router.post("sessions") { request, context in try await signIn(request, context) }
+    router.delete("sessions/current") { _, context in
+      _ = try context.requireUser()
+      if let hash = context.tokenHash {
+        try await services.database.deleteSession(tokenHash: hash)
+      }
+      return HTTPResponse.Status.noContent
+    }
+    router.get("me") { _, context in try context.requireUser() }
+  }
+
+  func signUp(_ request: Request, _ context: AppRequestContext) async throws
+    -> EditedResponse<Session>
+  {
+    var request = request
+    let credentials = try await request.decodeStrictly(Credentials.self)
+    do {
+      try Validation.username(credentials.username)
+      try Validation.password(credentials.password)
+    } catch { throw AppError(error) }
+    try services.signUpLimiter.check("signup", action: "sign-up")
+    let cost = services.configuration.bcryptCost
+    let hash = try await NIOThreadPool.singleton.runIfActive {
+      Bcrypt.hash(credentials.password, cost: cost)
+    }
+    let user = try await services.database.createUser(
+      username: credentials.username, passwordHash: hash, now: Date())
+    return EditedResponse(status: .created, response: try await openSession(for: user))
+  }
+
+  func signIn(_ request: Request, _ context: AppRequestContext) async throws
+    -> EditedResponse<Session>
+  {
+    var request = request
+    let credentials = try await request.decodeStrictly(Credentials.self)
+    try services.signInLimiter.check(credentials.username.lowercased(), action: "sign-in")
+    let account = try await services.database.account(named: credentials.username)
+    // Verify against a dummy hash for unknown names so timing does not reveal which exist.
+    let hash = account?.passwordHash ?? Self.dummyHash
+    let valid = try await NIOThreadPool.singleton.runIfActive {
+      Bcrypt.verify(credentials.password, hash: hash)
+    }
+    guard valid, let user = account?.user else {
+      throw AppError(.unauthorized, "username or password is incorrect")
+    }
+    return EditedResponse(status: .created, response: try await openSession(for: user))
+  }
+
+  func openSession(for user: User) async throws -> Session {
+    var generator = SystemRandomNumberGenerator()
+    let bytes = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
+    let token = Data(bytes).base64EncodedString()
+      .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+      .replacingOccurrences(of: "=", with: "")
+    let expiresAt = Date().addingTimeInterval(services.configuration.policy.sessionLifetime)
+    try await services.database.createSession(
+      tokenHash: SessionMiddleware.hash(token), userID: user.id, expiresAt: expiresAt)
+    return Session(token: token, expiresAt: expiresAt, user: user)
+  }
+
+  static let dummyHash = Bcrypt.hash("not a real password", cost: 4)
+}
+
+extension User: ResponseEncodable {}
+extension Session: ResponseEncodable {}
+extension Post: ResponseEncodable {}
+extension FeedPage: ResponseEncodable {}
+extension LikeState: ResponseEncodable {}

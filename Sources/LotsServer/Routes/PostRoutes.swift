@@ -1,0 +1,95 @@
+import Foundation
+import Hummingbird
+import LotsCore
+import NIOPosix
+
+/// Create, read and delete posts; like, unlike and report them.
+struct PostRoutes {
+  let services: AppServices
+
+  /// The largest photo accepted.
+  static let maximumPhotoBytes = 10 * 1024 * 1024
+
+  func register(on router: some RouterMethods<AppRequestContext>) {
+    router.post("posts") { request, context in try await create(request, context) }
+    router.get("posts/:id") { _, context in
+      let id = try Request.id(context)
+      guard let post = try await services.database.post(id: id, viewerID: context.user?.id) else {
+        throw AppError.notFound("post")
+      }
+      return post
+    }
+    router.delete("posts/:id") { _, context in
+      let user = try context.requireUser()
+      let id = try Request.id(context)
+      let keys = try await services.database.post(id: id, viewerID: user.id).map {
+        [$0.photo.originalURL, $0.photo.displayURL, $0.photo.thumbnailURL]
+      }
+      try await services.database.deletePost(id: id, userID: user.id, now: Date())
+      services.didCommitChange()
+      try await removeUnreferenced(urls: keys ?? [])
+      return HTTPResponse.Status.noContent
+    }
+    router.put("posts/:id/like") { _, context in try await like(true, context) }
+    router.delete("posts/:id/like") { _, context in try await like(false, context) }
+    router.post("posts/:id/reports") { request, context in
+      let user = try context.requireUser()
+      let id = try Request.id(context)
+      var request = request
+      let body = try await request.decodeStrictly(ReportRequest.self)
+      let reason: String
+      do {
+        reason = try Validation.text(
+          body.reason, field: "reason", length: 1...500, multiline: true)
+      } catch let error as ValidationError { throw AppError(error) }
+      try await services.database.report(postID: id, userID: user.id, reason: reason, now: Date())
+      services.didCommitChange()
+      return HTTPResponse.Status.noContent
+    }
+  }
+
+  func like(_ liked: Bool, _ context: AppRequestContext) async throws -> LikeState {
+    let user = try context.requireUser()
+    let id = try Request.id(context)
+    try services.likingLimiter.check(String(user.id), action: "like")
+    let state = try await services.database.setLike(
+      liked, postID: id, userID: user.id, now: Date())
+    services.didCommitChange()
+    return state
+  }
+
+  func create(_ request: Request, _ context: AppRequestContext) async throws
+    -> EditedResponse<Post>
+  {
+    let user = try context.requireUser()
+    let boundary = try MultipartForm.boundary(contentType: request.headers[.contentType])
+    try services.postingLimiter.check(String(user.id), action: "posting")
+    var request = request
+    let body = try await request.collectBodyOrThrow(upTo: Self.maximumPhotoBytes + 64 * 1024)
+    let form = try PostForm(MultipartForm(body: Array(buffer: body), boundary: boundary))
+    let pipeline = services.pipeline
+    let photo = try await NIOThreadPool.singleton.runIfActive {
+      try pipeline.process(form.photo)
+    }
+    let images = services.images
+    let keys = try await NIOThreadPool.singleton.runIfActive {
+      try [photo.original, photo.display, photo.thumbnail].map {
+        try images.put($0.bytes, fileExtension: $0.fileExtension)
+      }
+    }
+    let new = NewPost(
+      authorID: user.id, caption: form.caption, restaurant: form.restaurant,
+      mealDate: form.mealDate, width: photo.original.width, height: photo.original.height,
+      color: photo.color, originalKey: keys[0], displayKey: keys[1], thumbnailKey: keys[2])
+    let post = try await services.database.insertPost(new, now: Date())
+    services.didCommitChange()
+    return EditedResponse(status: .created, response: post)
+  }
+
+  /// Deletes image files that no remaining post uses (content addressing lets posts share).
+  func removeUnreferenced(urls: [String]) async throws {
+    let keys = urls.map { String($0.split(separator: "/").last ?? "") }
+    let used = try await services.database.referencedImageKeys(keys)
+    for key in keys where !used.contains(key) { try? services.images.remove(key: key) }
+  }
+}

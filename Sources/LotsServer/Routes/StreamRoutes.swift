@@ -1,0 +1,49 @@
+import HTTPTypes
+import Hummingbird
+
+/// `GET /api/stream`: Server-Sent Events after a sequence (`Last-Event-ID` or `?since=`).
+struct StreamRoutes {
+  let services: AppServices
+
+  static let lastEventID = HTTPField.Name("Last-Event-ID")!
+
+  func register(on router: some RouterMethods<AppRequestContext>) {
+    router.get("stream") { request, context in try await stream(request, context) }
+  }
+
+  func stream(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+    let text = request.headers[Self.lastEventID] ?? request.uri.queryParameters.get("since")
+    var cursor = services.hub.lastLoaded
+    var resetFirst = false
+    if let text {
+      guard let value = Int64(text), value >= 0 else {
+        throw AppError.badRequest("Last-Event-ID (or since) must be a non-negative integer")
+      }
+      // An id from the future (another database, a forged id) can't be resumed either.
+      if value > (try await services.database.currentSequence()) {
+        resetFirst = true
+      } else {
+        cursor = value
+      }
+    }
+    let session = StreamSession(
+      services: services, viewerID: context.user?.id, cursor: cursor, resetFirst: resetFirst)
+    let headers: HTTPFields = [
+      .contentType: "text/event-stream", .cacheControl: "no-cache",
+      HTTPField.Name("X-Accel-Buffering")!: "no",
+    ]
+    return Response(
+      status: .ok, headers: headers,
+      body: ResponseBody { writer in
+        var session = session
+        do {
+          try await request.body.consumeWithCancellationOnInboundClose { _ in
+            try await session.run(writer: &writer)
+          }
+        } catch is CancellationError {
+          return
+        }
+        try await writer.finish(nil)
+      })
+  }
+}

@@ -1,0 +1,119 @@
+import CVips
+import Foundation
+import HummingbirdBcrypt
+import Logging
+import NIOPosix
+
+/// Fills an empty database with demo users, photo posts (generated locally with libvips, no
+/// network) and likes, deterministically from a seed.
+struct DemoSeeder {
+  let services: AppServices
+  let logger: Logger
+  var userCount = 12
+  var postCount = 210
+  var seed: UInt64 = 20_261_121
+
+  /// The password of every demo account.
+  static let password = "lunch-of-today"
+
+  static let names = [
+    "ana", "bruno", "chen", "dara", "emeka", "fatima", "goran", "hana", "ines", "jonas", "kemal",
+    "lucia", "mateo", "noor", "olga", "priya",
+  ]
+  static let restaurants = [
+    "Pho Real", "Curry Up", "Wok This Way", "Thai Tanic", "Lettuce Eat", "The Daily Grind",
+    "Bao Down", "Taco 'Bout It", "Pasta La Vista", "Brew & Bread", "Sushi Zen", "Kebab Corner",
+  ]
+  static let captions = [
+    "Best lunch this week", "Spicy!", "Worth the queue", "Quick bite between meetings",
+    "Comfort food", "New place, would go again", "", "Friday treat", "Too good to share",
+  ]
+  static let aspects: [(Int, Int)] = [
+    (600, 600), (600, 750), (600, 900), (900, 600), (540, 960), (800, 600), (480, 720),
+  ]
+
+  /// Seeds only when there are no users yet; returns whether it did.
+  @discardableResult
+  func seedIfEmpty() async throws -> Bool {
+    guard try await services.database.account(named: Self.names[0]) == nil,
+      try await services.database.currentSequence() == 0
+    else { return false }
+    logger.info("seeding demo content: \(userCount) users, \(postCount) posts")
+    var random = SplitMix64(seed: seed)
+    let cost = services.configuration.bcryptCost
+    let hash = try await NIOThreadPool.singleton.runIfActive {
+      Bcrypt.hash(Self.password, cost: cost)
+    }
+    var users: [Int64] = []
+    let start = Date().addingTimeInterval(-Double(postCount) * 1_800)
+    for index in 0..<userCount {
+      let name =
+        Self.names[index % Self.names.count] + (index < Self.names.count ? "" : "\(index)")
+      let user = try await services.database.createUser(
+        username: name, passwordHash: hash, now: start)
+      users.append(user.id)
+    }
+    var posts: [Int64] = []
+    for index in 0..<postCount {
+      let photo = try makePhoto(&random)
+      let processed = try services.pipeline.process(photo)
+      let keys = try [processed.original, processed.display, processed.thumbnail].map {
+        try services.images.put($0.bytes, fileExtension: $0.fileExtension)
+      }
+      let day = Calendar(identifier: .gregorian).dateComponents(
+        [.year, .month, .day], from: start.addingTimeInterval(Double(index) * 1_800))
+      let new = NewPost(
+        authorID: users[Int(random.next() % UInt64(users.count))],
+        caption: Self.captions[Int(random.next() % UInt64(Self.captions.count))],
+        restaurant: Self.restaurants[Int(random.next() % UInt64(Self.restaurants.count))],
+        mealDate: String(format: "%04d-%02d-%02d", day.year!, day.month!, day.day!),
+        width: processed.original.width, height: processed.original.height,
+        color: processed.color, originalKey: keys[0], displayKey: keys[1], thumbnailKey: keys[2])
+      let post = try await services.database.insertPost(
+        new, now: start.addingTimeInterval(Double(index) * 1_800))
+      posts.append(post.id)
+    }
+    for post in posts {
+      for user in users where random.next() % 4 == 0 {
+        _ = try await services.database.setLike(true, postID: post, userID: user, now: Date())
+      }
+    }
+    logger.info("seeded \(posts.count) posts")
+    return true
+  }
+
+  /// A JPEG with a colour gradient and a random aspect ratio.
+  func makePhoto(_ random: inout SplitMix64) throws -> [UInt8] {
+    let (width, height) = Self.aspects[Int(random.next() % UInt64(Self.aspects.count))]
+    let color = (
+      Double(random.next() % 200), Double(random.next() % 200), Double(random.next() % 200)
+    )
+    return try SyntheticPhoto.make(width: width, height: height, color: color)
+  }
+}
+
+/// A small, fast, seeded generator (Steele, Lea and Flood's SplitMix64).
+struct SplitMix64: RandomNumberGenerator {
+  private var state: UInt64
+
+  init(seed: UInt64) { state = seed }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+/// Opens the data directory, migrates, and seeds demo content if the database is empty.
+/// - Returns: Whether it seeded.
+public func seedDemoContent(_ configuration: ServerConfiguration, logger: Logger) async throws
+  -> Bool
+{
+  var configuration = configuration
+  configuration.seedDemoContent = false
+  let services = try await makeServices(configuration, logger: logger)
+  return try await DemoSeeder(services: services, logger: logger).seedIfEmpty()
+}

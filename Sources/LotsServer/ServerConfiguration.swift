@@ -1,0 +1,56 @@
+import Foundation
+import Logging
+
+/// Everything `buildApplication` needs to know; `lots serve` fills it from flags and environment.
+public struct ServerConfiguration: Sendable {
+  /// The address to listen on; 127.0.0.1 unless told otherwise.
+  public var host = "127.0.0.1"
+  /// The port; 0 picks a free one.
+  public var port = 8080
+  /// Holds `lots.sqlite` and `images/`.
+  public var dataDirectory: URL
+  /// The static browser client, served at `/` when present.
+  public var webDirectory: URL?
+  /// bcrypt cost factor (tests lower it; production keeps 12).
+  public var bcryptCost: UInt8 = 12
+  /// Seeds demo content into an empty database on start.
+  public var seedDemoContent = false
+  /// Moderation and retention.
+  public var policy = DatabasePolicy()
+  /// Request budgets per user (or per name for sign-in).
+  public var rateLimits = RateLimits()
+  /// Interval between SSE heartbeats.
+  public var heartbeatInterval: Duration = .seconds(15)
+  /// Minimum gap between two like-count updates of one post on one stream.
+  public var coalescingInterval: Duration = .milliseconds(250)
+  /// Log level.
+  public var logLevel: Logger.Level = .info
+
+  /// Creates a configuration storing data under `dataDirectory`.
+  public init(dataDirectory: URL) {
+    self.dataDirectory = dataDirectory
+  }
+}
+
+/// Token-bucket budgets: `burst` requests at once, refilled at `perSecond`.
+public struct RateLimits: Sendable {
+  /// Sign-in attempts per user name.
+  public var signIn = RateLimiter.Budget(burst: 10, perSecond: 0.2)
+  /// Sign-ups per client.
+  public var signUp = RateLimiter.Budget(burst: 20, perSecond: 0.5)
+  /// Posts per user.
+  public var posting = RateLimiter.Budget(burst: 20, perSecond: 0.2)
+  /// Likes and unlikes per user.
+  public var liking = RateLimiter.Budget(burst: 60, perSecond: 5)
+
+  /// Creates the default budgets.
+  public init() {}
+
+  /// Budgets so large they never trigger, for load tests and benchmarks.
+  public static var unlimited: RateLimits {
+    var limits = RateLimits()
+    let huge = RateLimiter.Budget(burst: 1_000_000_000, perSecond: 1_000_000_000)
+    (limits.signIn, limits.signUp, limits.posting, limits.liking) = (huge, huge, huge, huge)
+    return limits
+  }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import LotsCore
+
+/// An error that renders itself as `{"error": {"message": ...}}` with its HTTP status.
+public struct AppError: Error, HTTPResponseError, CustomStringConvertible, Sendable {
+  /// The status sent to the client.
+  public let status: HTTPResponse.Status
+  /// A message naming the problem, safe to show to the client.
+  public let message: String
+  /// Extra headers, such as `Retry-After`.
+  var headers: HTTPFields = [:]
+
+  /// Creates an error with a status and a message.
+  public init(_ status: HTTPResponse.Status, _ message: String) {
+    self.status = status
+    self.message = message
+  }
+
+  /// The message.
+  public var description: String { message }
+
+  /// Renders the error as JSON.
+  public func response(from request: Request, context: some RequestContext) throws -> Response {
+    Self.jsonResponse(status: status, message: message, headers: headers)
+  }
+
+  /// A JSON error response.
+  static func jsonResponse(status: HTTPResponse.Status, message: String, headers: HTTPFields = [:])
+    -> Response
+  {
+    let data = (try? JSONCoding.encoder().encode(ErrorBody(message: message))) ?? Data()
+    var fields = headers
+    fields[.contentType] = "application/json; charset=utf-8"
+    return Response(
+      status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+  }
+}
+
+extension AppError {
+  static func badRequest(_ message: String) -> AppError { AppError(.badRequest, message) }
+  static func notFound(_ what: String) -> AppError { AppError(.notFound, "\(what) not found") }
+  static let unauthorized = AppError(.unauthorized, "a valid session token is required")
+  static func forbidden(_ message: String) -> AppError { AppError(.forbidden, message) }
+  static func conflict(_ message: String) -> AppError { AppError(.conflict, message) }
+
+  /// A 400 for input that broke a validation rule.
+  init(_ error: ValidationError) {
+    self.init(.badRequest, error.message)
+  }
+}

@@ -1,0 +1,42 @@
+import Hummingbird
+import Logging
+import LotsCore
+
+/// Turns every error into a JSON error body; unexpected errors become a 500 that leaks nothing.
+struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
+  func handle(
+    _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+  )
+    async throws -> Response
+  {
+    do {
+      return try await next(request, context)
+    } catch let error as AppError {
+      return try error.response(from: request, context: context)
+    } catch let error as ValidationError {
+      return AppError(error).jsonResponse()
+    } catch let error as HTTPError {
+      return AppError(error.status, Self.message(for: error)).jsonResponse()
+    } catch is CancellationError {
+      throw CancellationError()
+    } catch {
+      context.logger.error("unexpected error: \(String(reflecting: error))")
+      return AppError(.internalServerError, "internal error").jsonResponse()
+    }
+  }
+
+  static func message(for error: HTTPError) -> String {
+    switch error.status {
+    case .notFound: "no such endpoint"
+    case .contentTooLarge: "request body is too large"
+    case .methodNotAllowed: "method not allowed"
+    default: error.body ?? error.status.reasonPhrase
+    }
+  }
+}
+
+extension AppError {
+  func jsonResponse() -> Response {
+    Self.jsonResponse(status: status, message: message, headers: headers)
+  }
+}

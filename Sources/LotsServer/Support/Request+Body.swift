@@ -1,0 +1,45 @@
+import Foundation
+import Hummingbird
+import LotsCore
+import NIOCore
+
+extension Request {
+  /// The largest JSON body accepted.
+  static let maximumJSONBody = 64 * 1024
+
+  /// Reads and strictly decodes a JSON body.
+  /// - Throws: ``AppError`` 413 for an oversize body, 415 for another content type, 400 for
+  ///   malformed JSON or fields that break the rules.
+  mutating func decodeStrictly<T: StrictDecodable>(_ type: T.Type) async throws -> T {
+    if let contentType = headers[.contentType],
+      !contentType.lowercased().hasPrefix("application/json")
+    {
+      throw AppError(.unsupportedMediaType, "body must be application/json")
+    }
+    let buffer = try await collectBodyOrThrow(upTo: Self.maximumJSONBody)
+    do {
+      return try T.decodeStrictly(from: Data(buffer: buffer))
+    } catch {
+      throw AppError(error)
+    }
+  }
+
+  /// Collects the body, answering 413 with the limit when it is larger.
+  mutating func collectBodyOrThrow(upTo limit: Int) async throws -> ByteBuffer {
+    do {
+      return try await collectBody(upTo: limit)
+    } catch let error as HTTPError where error.status == .contentTooLarge {
+      throw AppError(.contentTooLarge, "request body is larger than \(limit) bytes")
+    } catch is NIOTooManyBytesError {
+      throw AppError(.contentTooLarge, "request body is larger than \(limit) bytes")
+    }
+  }
+
+  /// A path parameter that must be a positive integer id.
+  static func id(_ context: AppRequestContext, _ name: String = "id") throws -> Int64 {
+    guard let text = context.parameters.get(name), let id = Int64(text), id > 0 else {
+      throw AppError.notFound("post")
+    }
+    return id
+  }
+}

@@ -1,0 +1,41 @@
+import Crypto
+import Foundation
+import Hummingbird
+
+/// Reads `Authorization: Bearer <token>` (or `?token=` for EventSource, which can't set headers)
+/// and puts the session's user in the context. A token that is present but invalid is a 401.
+struct SessionMiddleware: RouterMiddleware {
+  let database: AppDatabase
+
+  func handle(
+    _ request: Request, context: AppRequestContext,
+    next: (Request, AppRequestContext) async throws -> Response
+  ) async throws -> Response {
+    guard let token = Self.token(in: request) else { return try await next(request, context) }
+    let hash = Self.hash(token)
+    guard let user = try await database.sessionUser(tokenHash: hash, now: Date()) else {
+      throw AppError(.unauthorized, "the session token is invalid or expired")
+    }
+    var context = context
+    context.user = user
+    context.tokenHash = hash
+    return try await next(request, context)
+  }
+
+  static func token(in request: Request) -> String? {
+    if let header = request.headers[.authorization] {
+      let parts = header.split(separator: " ", maxSplits: 1)
+      if parts.count == 2, parts[0].lowercased() == "bearer" { return String(parts[1]) }
+      return header
+    }
+    return request.uri.queryParameters.get("token")
+  }
+
+  /// Tokens are stored as their SHA-256, so a stolen database can't sign anyone in.
+  static func hash(_ token: String) -> String {
+    SHA256.hash(data: Data(token.utf8)).map { byte in
+      let text = String(byte, radix: 16)
+      return byte < 16 ? "0" + text : text
+    }.joined()
+  }
+}

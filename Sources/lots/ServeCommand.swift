@@ -1,0 +1,47 @@
+import ArgumentParser
+import Foundation
+import Hummingbird
+import Logging
+import LotsServer
+
+/// `lots serve`: runs the LOTs server until SIGINT or SIGTERM.
+struct ServeCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "serve", abstract: "Serve the LOTs API, realtime stream and web client.")
+
+  @OptionGroup var server: ServerOptions
+
+  @Flag(help: "Do not seed demo content into an empty database.")
+  var noSeed = false
+
+  func run() async throws {
+    var configuration = server.configuration
+    configuration.seedDemoContent = !noSeed
+    let logger = Logger(label: "lots")
+    let app = try await buildApplication(configuration, logger: logger)
+    try await app.runService()
+  }
+}
+
+/// Where the server listens and keeps its data; each flag falls back to an environment variable.
+struct ServerOptions: ParsableArguments {
+  @Option(help: "Address to listen on (env LOTS_HOST).")
+  var host = ProcessInfo.processInfo.environment["LOTS_HOST"] ?? "127.0.0.1"
+
+  @Option(help: "Port to listen on (env LOTS_PORT).")
+  var port = Int(ProcessInfo.processInfo.environment["LOTS_PORT"] ?? "") ?? 8080
+
+  @Option(help: "Directory for the database and images (env LOTS_DATA).")
+  var data = ProcessInfo.processInfo.environment["LOTS_DATA"] ?? "data"
+
+  @Option(help: "Directory of the web client (env LOTS_WEB).")
+  var web = ProcessInfo.processInfo.environment["LOTS_WEB"] ?? "Web"
+
+  var configuration: ServerConfiguration {
+    var configuration = ServerConfiguration(dataDirectory: URL(fileURLWithPath: data))
+    configuration.host = host
+    configuration.port = port
+    configuration.webDirectory = URL(fileURLWithPath: web)
+    return configuration
+  }
+}

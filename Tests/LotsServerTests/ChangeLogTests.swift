@@ -1,0 +1,90 @@
+import Foundation
+import GRDB
+import LotsCore
+import Testing
+
+@testable import LotsServer
+
+@Suite struct ChangeLogTests {
+  static func database(policy: DatabasePolicy = DatabasePolicy()) throws -> (AppDatabase, URL) {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("lots-db-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let database = try AppDatabase.open(
+      path: directory.appendingPathComponent("lots.sqlite").path, policy: policy)
+    return (database, directory)
+  }
+
+  static func newPost(author: Int64) -> NewPost {
+    NewPost(
+      authorID: author, caption: "", restaurant: "R", mealDate: "2026-01-01", width: 1,
+      height: 1, color: "#000000", originalKey: "a", displayKey: "b", thumbnailKey: "c")
+  }
+
+  @Test func eachChangeAppendsExactlyItsEntries() async throws {
+    let (database, directory) = try Self.database(policy: DatabasePolicy(reportsToHide: 2))
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let now = Date()
+    let ana = try await database.createUser(username: "ana", passwordHash: "x", now: now)
+    let bo = try await database.createUser(username: "bob", passwordHash: "x", now: now)
+    let cy = try await database.createUser(username: "cyd", passwordHash: "x", now: now)
+    #expect(try await database.currentSequence() == 0)
+    let post = try await database.insertPost(Self.newPost(author: ana.id), now: now)
+    _ = try await database.setLike(true, postID: post.id, userID: bo.id, now: now)
+    _ = try await database.setLike(true, postID: post.id, userID: bo.id, now: now)
+    _ = try await database.setLike(false, postID: post.id, userID: bo.id, now: now)
+    _ = try await database.setLike(false, postID: post.id, userID: bo.id, now: now)
+    try await database.report(postID: post.id, userID: bo.id, reason: "r", now: now)
+    try await database.setBlock(true, username: "ana", blockerID: cy.id, now: now)
+    try await database.setBlock(false, username: "ana", blockerID: cy.id, now: now)
+    try await database.report(postID: post.id, userID: cy.id, reason: "r", now: now)
+    try await database.deletePost(id: post.id, userID: ana.id, now: now)
+    let entries = try await database.changes(after: 0)
+    #expect(entries.map(\.kind) == [.insert, .update, .update, .hide, .delete])
+    #expect(entries.map(\.seq) == [1, 2, 3, 4, 5])
+    #expect(entries.allSatisfy { $0.authorID == ana.id && $0.postID == post.id })
+  }
+
+  @Test func failedWritesLeaveNoEntry() async throws {
+    let (database, directory) = try Self.database()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let ana = try await database.createUser(username: "ana", passwordHash: "x", now: Date())
+    await #expect(throws: AppError.self) {
+      try await database.deletePost(id: 42, userID: ana.id, now: Date())
+    }
+    await #expect(throws: AppError.self) {
+      _ = try await database.setLike(true, postID: 42, userID: ana.id, now: Date())
+    }
+    // A foreign-key failure rolls back the post and its log entry together.
+    await #expect(throws: DatabaseError.self) {
+      _ = try await database.insertPost(Self.newPost(author: 999), now: Date())
+    }
+    #expect(try await database.currentSequence() == 0)
+  }
+
+  @Test func trimmingKeepsTheNewestAndTheHubResetsOlderCursors() async throws {
+    let (database, directory) = try Self.database(policy: DatabasePolicy(retainedEvents: 3))
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let ana = try await database.createUser(username: "ana", passwordHash: "x", now: Date())
+    for _ in 0..<10 {
+      _ = try await database.insertPost(Self.newPost(author: ana.id), now: Date())
+    }
+    #expect(try await database.trimChangeLog(now: Date()) == 7)
+    #expect(try await database.oldestRetainedSequence() == 8)
+    // Given a hub started on the trimmed log (as after a restart),
+    let hub = ChangeHub(database: database, retainedEvents: 3)
+    try await hub.start()
+    // then cursors inside the log replay exactly, older ones reset.
+    #expect(hub.replay(after: 7) == .entries(try await database.changes(after: 7)))
+    #expect(hub.replay(after: 8).entriesSeqs == [9, 10])
+    #expect(hub.replay(after: 6) == .reset(latest: 10))
+    #expect(hub.replay(after: 10) == .entries([]))
+  }
+}
+
+extension ChangeHub.Replay {
+  var entriesSeqs: [Int64]? {
+    if case .entries(let entries) = self { return entries.map(\.seq) }
+    return nil
+  }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import LotsCore
+import NIOCore
+
+@testable import LotsServer
+
+/// JSON and multipart requests to a live server, one connection per call.
+struct LiveClient: Sendable {
+  let port: Int
+
+  func send(
+    _ method: HTTPRequest.Method, _ uri: String, json: String? = nil, token: String? = nil,
+    headers: HTTPFields = [:], body: ByteBuffer? = nil
+  ) async throws -> TestClient.Response {
+    var fields = headers
+    if json != nil { fields[.contentType] = "application/json" }
+    if let token { fields[.authorization] = "Bearer \(token)" }
+    let request = TestClient.Request(
+      uri, method: method, headers: fields, body: json.map { ByteBuffer(string: $0) } ?? body)
+    return try await TestClient.withClient(host: "127.0.0.1", port: port) { client in
+      try await client.execute(request)
+    }
+  }
+
+  func signUp(_ name: String) async throws -> Session {
+    let response = try await send(
+      .post, "/api/accounts", json: #"{"username":"\#(name)","password":"password1"}"#)
+    return try JSONCoding.decoder().decode(Session.self, from: Data(buffer: response.body!))
+  }
+
+  func post(token: String) async throws -> Post {
+    let body = Multipart.body(
+      fields: ["restaurant": "Curry Up", "mealDate": "2026-11-21"],
+      file: ("photo", try SyntheticPhotoForTests.jpeg()))
+    let response = try await send(
+      .post, "/api/posts", token: token,
+      headers: [.contentType: "multipart/form-data; boundary=\(Multipart.boundary)"], body: body)
+    return try JSONCoding.decoder().decode(Post.self, from: Data(buffer: response.body!))
+  }
+
+  func like(_ postID: Int64, token: String, _ liked: Bool = true) async throws {
+    _ = try await send(liked ? .put : .delete, "/api/posts/\(postID)/like", token: token)
+  }
+}
+
+enum SyntheticPhotoForTests {
+  static func jpeg() throws -> [UInt8] { try SyntheticPhoto.make(width: 40, height: 30) }
+}

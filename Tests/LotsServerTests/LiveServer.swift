@@ -1,0 +1,36 @@
+import Foundation
+import Hummingbird
+import Logging
+import ServiceLifecycle
+import Testing
+
+@testable import LotsServer
+
+/// Runs the real server on 127.0.0.1 with an ephemeral port for tests that need sockets.
+enum LiveServer {
+  static func run(
+    _ configure: (inout ServerConfiguration) -> Void = { _ in },
+    _ test: @escaping @Sendable (Int) async throws -> Void
+  ) async throws {
+    var configuration = TestApp.configuration()
+    configure(&configuration)
+    defer { try? FileManager.default.removeItem(at: configuration.dataDirectory) }
+    let (ports, continuation) = AsyncStream<Int>.makeStream()
+    let app = try await buildApplication(configuration) { continuation.yield($0) }
+    let group = ServiceGroup(
+      configuration: .init(services: [app], logger: Logger(label: "lots.test")))
+    try await withThrowingTaskGroup(of: Void.self) { tasks in
+      tasks.addTask { try await group.run() }
+      var iterator = ports.makeAsyncIterator()
+      guard let port = await iterator.next() else { return }
+      do {
+        try await test(port)
+      } catch {
+        await group.triggerGracefulShutdown()
+        throw error
+      }
+      await group.triggerGracefulShutdown()
+      try await tasks.waitForAll()
+    }
+  }
+}

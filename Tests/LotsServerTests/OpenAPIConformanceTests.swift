@@ -1,0 +1,66 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import LotsCore
+import Testing
+
+@testable import LotsServer
+
+@Suite struct OpenAPIConformanceTests {
+  /// Calls every documented JSON endpoint, successes and errors, and checks each body against
+  /// the schema the document gives for that path, method and status.
+  @Test func responsesMatchTheDocument() async throws {
+    let schema = try OpenAPISchema.load()
+    try await TestApp.run { client in
+      var checked = 0
+      func check(_ template: String, _ response: TestResponse, _ method: HTTPRequest.Method)
+        throws
+      {
+        let problems = schema.problems(
+          path: template, method: method.rawValue, status: Int(response.status.code),
+          body: Data(buffer: response.body))
+        let documented = try #require(
+          problems, "\(method) \(template) \(response.status.code) is not documented")
+        #expect(documented.isEmpty, "\(method) \(template): \(documented)")
+        checked += 1
+      }
+      let ana = try await client.signUp("ana")
+      let bruno = try await client.signUp("bruno")
+      let creds = #"{"username":"ana","password":"password1"}"#
+      try check("/api/accounts", try await client.send(.post, "/api/accounts", json: creds), .post)
+      try check("/api/accounts", try await client.send(.post, "/api/accounts", json: "{"), .post)
+      try check("/api/sessions", try await client.send(.post, "/api/sessions", json: creds), .post)
+      try check("/api/me", try await client.send(.get, "/api/me", token: ana.token), .get)
+      try check("/api/me", try await client.send(.get, "/api/me"), .get)
+      let created = try await client.createPost(token: ana.token)
+      try check("/api/posts", created, .post)
+      try check("/api/posts", try await client.createPost(token: nil), .post)
+      let post = try created.decode(Post.self)
+      let postPath = "/api/posts/\(post.id)"
+      try check("/api/posts/{id}", try await client.send(.get, postPath), .get)
+      try check("/api/posts/{id}", try await client.send(.get, "/api/posts/999"), .get)
+      for method in [HTTPRequest.Method.put, .delete] {
+        try check(
+          "/api/posts/{id}/like",
+          try await client.send(method, postPath + "/like", token: bruno.token), method)
+      }
+      try check(
+        "/api/posts/{id}/reports",
+        try await client.send(.post, postPath + "/reports", json: "{}", token: bruno.token), .post)
+      try check("/api/feed", try await client.send(.get, "/api/feed?limit=1"), .get)
+      try check("/api/feed", try await client.send(.get, "/api/feed?limit=0"), .get)
+      try check("/api/inspire", try await client.send(.get, "/api/inspire"), .get)
+      try check(
+        "/api/me/likes", try await client.send(.get, "/api/me/likes", token: ana.token), .get)
+      try check(
+        "/api/users/{username}/posts", try await client.send(.get, "/api/users/ana/posts"), .get)
+      try check(
+        "/api/users/{username}/block",
+        try await client.send(.put, "/api/users/zed/block", token: ana.token), .put)
+      try check(
+        "/api/posts/{id}", try await client.send(.delete, postPath, token: bruno.token), .delete)
+      #expect(checked == 19)
+    }
+  }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import LotsCore
+import Testing
+
+@testable import LotsServer
+
+@Suite struct PostInputTests {
+  static func rejected(
+    photo: [UInt8]? = nil, fields: [String: String] = [:], photoName: String = "photo",
+    status: HTTPResponse.Status, message: String
+  ) async throws {
+    try await TestApp.run { client in
+      let ana = try await client.signUp("ana")
+      let response = try await client.createPost(
+        token: ana.token, photo: photo, fields: fields, photoName: photoName)
+      #expect(response.status == status, "\(response.text)")
+      #expect(response.errorMessage?.contains(message) == true, "\(response.text)")
+      // Nothing was stored half-way: no post, no change-log entry.
+      let feed = try await client.send(.get, "/api/feed").decode(FeedPage.self)
+      #expect(feed.items.isEmpty)
+      #expect(feed.sequence == 0)
+    }
+  }
+
+  @Test func notAnImage() async throws {
+    try await Self.rejected(
+      photo: Array("GIF89a not really".utf8), status: .unsupportedMediaType, message: "JPEG, PNG")
+  }
+
+  @Test func corruptJPEG() async throws {
+    let photo = try SyntheticPhoto.make(width: 400, height: 300)
+    try await Self.rejected(
+      photo: Array(photo.prefix(photo.count / 2)), status: .unprocessableContent,
+      message: "could not be decoded")
+  }
+
+  @Test func dimensionBomb() async throws {
+    try await Self.rejected(
+      photo: Self.pngHeader(width: 10_000, height: 6_000), status: .unprocessableContent,
+      message: "more than 50 megapixels")
+  }
+
+  @Test func missingAndUnknownFields() async throws {
+    try await Self.rejected(photoName: "picture", status: .badRequest, message: "unknown field")
+    try await Self.rejected(
+      fields: ["restaurant": ""], status: .badRequest, message: "missing field 'restaurant'")
+  }
+
+  @Test func badText() async throws {
+    try await Self.rejected(
+      fields: ["restaurant": "Bad\u{1}Name"], status: .badRequest, message: "control characters")
+    try await Self.rejected(
+      fields: ["caption": String(repeating: "a", count: 501)], status: .badRequest,
+      message: "caption must be 0 to 500")
+    try await Self.rejected(
+      fields: ["mealDate": "2026-02-30"], status: .badRequest, message: "mealDate")
+  }
+
+  @Test func needsATokenAndMultipart() async throws {
+    try await TestApp.run { client in
+      #expect(try await client.createPost(token: nil).status == .unauthorized)
+      let ana = try await client.signUp("ana")
+      let json = try await client.send(.post, "/api/posts", json: "{}", token: ana.token)
+      #expect(json.status == .unsupportedMediaType)
+      var headers: HTTPFields = [.contentType: "multipart/form-data; boundary=x"]
+      headers[.authorization] = "Bearer \(ana.token)"
+      let garbage = try await client.execute(
+        uri: "/api/posts", method: .post, headers: headers, body: ByteBuffer(string: "garbage"))
+      #expect(garbage.status == .badRequest)
+      #expect(garbage.errorMessage == "malformed multipart body")
+    }
+  }
+
+  @Test func oversizePhoto() async throws {
+    try await TestApp.run { client in
+      let ana = try await client.signUp("ana")
+      let response = try await client.createPost(
+        token: ana.token, photo: [0xFF, 0xD8, 0xFF] + [UInt8](repeating: 0, count: 10_600_000))
+      #expect(response.status == .contentTooLarge)
+    }
+  }
+
+  /// A PNG signature and IHDR chunk declaring a size, with no pixel data.
+  static func pngHeader(width: UInt32, height: UInt32) -> [UInt8] {
+    func be(_ value: UInt32) -> [UInt8] {
+      [UInt8(value >> 24), UInt8(value >> 16 & 255), UInt8(value >> 8 & 255), UInt8(value & 255)]
+    }
+    func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+      let body = Array(type.utf8) + data
+      var crc: UInt32 = 0xFFFF_FFFF
+      for byte in body {
+        crc ^= UInt32(byte)
+        for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+      }
+      return be(UInt32(data.count)) + body + be(~crc)
+    }
+    // A zlib stream of one stored empty block: decoding would fail, but the header says a lot.
+    let idat: [UInt8] = [0x78, 0x01, 0x01, 0x00, 0x00, 0xFF, 0xFF, 0x00, 0x00, 0x00, 0x01]
+    return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+      + chunk("IHDR", be(width) + be(height) + [8, 2, 0, 0, 0]) + chunk("IDAT", idat)
+      + chunk("IEND", [])
+  }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import LotsCore
+import Testing
+
+@testable import LotsServer
+
+@Suite struct SeedAndLimitTests {
+  @Test func seedsOnceWithVariedAspectRatios() async throws {
+    let configuration = TestApp.configuration()
+    defer { try? FileManager.default.removeItem(at: configuration.dataDirectory) }
+    let services = try await makeServices(configuration, logger: Logger(label: "test"))
+    var seeder = DemoSeeder(services: services, logger: Logger(label: "test"))
+    (seeder.userCount, seeder.postCount) = (3, 12)
+    #expect(try await seeder.seedIfEmpty())
+    #expect(try await !seeder.seedIfEmpty())
+    let page = try await services.database.page(
+      .main, viewerID: nil, cursor: nil, limit: 100, now: Date())
+    #expect(page.items.count == 12)
+    #expect(Set(page.items.map(\.author.username)).count > 1)
+    #expect(Set(page.items.map { $0.photo.width * 1000 / $0.photo.height }).count >= 3)
+    let session = try await services.database.account(named: "ana")
+    #expect(session != nil)
+  }
+
+  @Test func postingAndLikingAreRateLimited() async throws {
+    try await TestApp.run({ configuration in
+      configuration.rateLimits.posting = .init(burst: 1, perSecond: 0.001)
+      configuration.rateLimits.liking = .init(burst: 2, perSecond: 0.001)
+    }) { client in
+      let ana = try await client.signUp("ana")
+      let post = try await client.post(token: ana.token)
+      let second = try await client.createPost(token: ana.token)
+      #expect(second.status == .tooManyRequests)
+      #expect(second.errorMessage?.contains("posting") == true)
+      let uri = "/api/posts/\(post.id)/like"
+      #expect(try await client.send(.put, uri, token: ana.token).status == .ok)
+      #expect(try await client.send(.delete, uri, token: ana.token).status == .ok)
+      #expect(try await client.send(.put, uri, token: ana.token).status == .tooManyRequests)
+      // Another user has their own budget.
+      let bruno = try await client.signUp("bruno")
+      #expect(try await client.send(.put, uri, token: bruno.token).status == .ok)
+    }
+  }
+}

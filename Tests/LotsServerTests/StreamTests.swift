@@ -1,0 +1,102 @@
+import Foundation
+import HTTPTypes
+import LotsCore
+import Testing
+
+@testable import LotsServer
+
+@Suite(.serialized) struct StreamTests {
+  static func decode(_ event: RawHTTPClient.Event) throws -> ChangeEvent {
+    try JSONCoding.decoder().decode(ChangeEvent.self, from: Data(event.data.utf8))
+  }
+
+  @Test func resumeWithLastEventIDHasNoGapAndNoDuplicate() async throws {
+    try await LiveServer.run { port in
+      let api = LiveClient(port: port)
+      let sse = RawHTTPClient(port: port)
+      let ana = try await api.signUp("ana")
+      let page = try await api.send(.get, "/api/feed")
+      let sequence = try JSONCoding.decoder().decode(FeedPage.self, from: Data(buffer: page.body!))
+        .sequence
+      // Given a subscriber from the page's sequence that sees two inserts, then is cut off,
+      let first = try await sse.events("/api/stream?since=\(sequence)") {
+        _ = try await api.post(token: ana.token)
+        _ = try await api.post(token: ana.token)
+      } until: {
+        $0.count >= 2
+      }
+      let seen = try first.map(Self.decode)
+      #expect(seen.map(\.kind) == [.insert, .insert])
+      #expect(seen.map(\.seq) == [sequence + 1, sequence + 2])
+      // when three more changes happen while it is away,
+      let missed = try await api.post(token: ana.token)
+      try await api.like(missed.id, token: ana.token)
+      #expect(
+        try await api.send(.delete, "/api/posts/\(seen[0].postID!)", token: ana.token)
+          .status == .noContent)
+      // then resuming from the last id yields exactly those, in order.
+      let resumed = try await sse.events(
+        "/api/stream", headers: ["Last-Event-ID": first.last!.id!]
+      ) { $0.count >= 3 }
+      let events = try resumed.map(Self.decode)
+      #expect(events.map(\.seq) == [sequence + 3, sequence + 4, sequence + 5])
+      #expect(events.map(\.kind) == [.insert, .update, .delete])
+      #expect(events[0].post?.id == missed.id)
+      #expect(events[1].likeCount == 1)
+      #expect(resumed.map(\.id) == events.map { String($0.seq) })
+    }
+  }
+
+  @Test func tooOldOrFutureIDsGetAReset() async throws {
+    try await LiveServer.run({ $0.policy.retainedEvents = 3 }) { port in
+      let api = LiveClient(port: port)
+      let ana = try await api.signUp("ana")
+      for _ in 0..<8 { _ = try await api.post(token: ana.token) }
+      let sse = RawHTTPClient(port: port)
+      for since in ["1", "999"] {
+        let events = try await sse.events("/api/stream?since=\(since)") { !$0.isEmpty }
+        let reset = try Self.decode(events[0])
+        #expect(reset.kind == .reset)
+        #expect(reset.seq == 8)
+      }
+      let recent = try await sse.events("/api/stream?since=6") { $0.count >= 2 }
+      #expect(try recent.map(Self.decode).map(\.seq) == [7, 8])
+      let bad = try await api.send(.get, "/api/stream?since=-4")
+      #expect(bad.status == .badRequest)
+    }
+  }
+
+  @Test func blockedAuthorsAreFilteredAndLikeStormsCoalesced() async throws {
+    try await LiveServer.run({ $0.coalescingInterval = .milliseconds(300) }) { port in
+      let api = LiveClient(port: port)
+      let ana = try await api.signUp("ana")
+      let bruno = try await api.signUp("bruno")
+      var fans: [Session] = []
+      for index in 0..<12 { fans.append(try await api.signUp("fan\(index)")) }
+      _ = try await api.send(.put, "/api/users/bruno/block", token: ana.token)
+      let hot = try await api.post(token: ana.token)
+      let likers = fans
+      let start = try await api.send(.get, "/api/feed")
+      let since = try JSONCoding.decoder().decode(FeedPage.self, from: Data(buffer: start.body!))
+        .sequence
+      let received = try await RawHTTPClient(port: port).events(
+        "/api/stream?since=\(since)&token=\(ana.token)"
+      ) {
+        _ = try await api.post(token: bruno.token)
+        for fan in likers { try await api.like(hot.id, token: fan.token) }
+        _ = try await api.post(token: ana.token)
+      } until: { events in
+        events.contains { $0.data.contains("\"likeCount\":12") && $0.data.contains("update") }
+      }
+      let events = try received.map(Self.decode)
+      // Bruno's insert is filtered out; Ana's own insert comes through.
+      let inserts = events.filter { $0.kind == .insert }
+      #expect(inserts.count == 1)
+      #expect(inserts.allSatisfy { $0.post?.author.username == "ana" })
+      // Twelve likes arrive as fewer update events, the last carrying the exact count.
+      let updates = events.filter { $0.kind == .update }
+      #expect(updates.count < 12)
+      #expect(updates.last?.likeCount == 12)
+    }
+  }
+}

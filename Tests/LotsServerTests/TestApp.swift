@@ -1,0 +1,114 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import LotsCore
+import Testing
+
+@testable import LotsServer
+
+/// Builds a server on a fresh temporary data directory and runs a test against it in process.
+enum TestApp {
+  /// A configuration for tests: cheap bcrypt, no rate limits unless asked, temp directory.
+  static func configuration() -> ServerConfiguration {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("lots-test-\(UUID().uuidString)")
+    var configuration = ServerConfiguration(dataDirectory: directory)
+    configuration.host = "127.0.0.1"
+    configuration.port = 0
+    configuration.bcryptCost = 4
+    configuration.rateLimits = .unlimited
+    configuration.logLevel = .error
+    return configuration
+  }
+
+  /// Runs `test` against the router, without sockets.
+  static func run(
+    _ configure: (inout ServerConfiguration) -> Void = { _ in },
+    _ test: @escaping @Sendable (any TestClientProtocol) async throws -> Void
+  ) async throws {
+    var configuration = configuration()
+    configure(&configuration)
+    defer { try? FileManager.default.removeItem(at: configuration.dataDirectory) }
+    let app = try await buildApplication(configuration)
+    try await app.test(.router, test)
+  }
+}
+
+extension TestClientProtocol {
+  /// Sends JSON and returns the response.
+  func send(
+    _ method: HTTPRequest.Method, _ uri: String, json: String? = nil, token: String? = nil,
+    headers: HTTPFields = [:]
+  ) async throws -> TestResponse {
+    var fields = headers
+    if json != nil, fields[.contentType] == nil { fields[.contentType] = "application/json" }
+    if let token { fields[.authorization] = "Bearer \(token)" }
+    return try await execute(
+      uri: uri, method: method, headers: fields, body: json.map { ByteBuffer(string: $0) })
+  }
+
+  /// Signs up a user and returns the session.
+  func signUp(_ name: String, password: String = "password1") async throws -> Session {
+    let response = try await send(
+      .post, "/api/accounts", json: #"{"username":"\#(name)","password":"\#(password)"}"#)
+    #expect(response.status == .created, "sign up \(name): \(response.text)")
+    return try response.decode(Session.self)
+  }
+
+  /// Creates a post with a generated photo (or the given bytes).
+  func createPost(
+    token: String?, photo: [UInt8]? = nil, fields: [String: String] = [:],
+    photoName: String = "photo"
+  ) async throws -> TestResponse {
+    let bytes = try photo ?? SyntheticPhoto.make(width: 64, height: 48)
+    var form = ["restaurant": "Pho Real", "mealDate": "2026-11-20", "caption": "Lunch"]
+    for (key, value) in fields { form[key] = value }
+    let body = Multipart.body(fields: form.filter { !$0.value.isEmpty }, file: (photoName, bytes))
+    var headers: HTTPFields = [.contentType: "multipart/form-data; boundary=\(Multipart.boundary)"]
+    if let token { headers[.authorization] = "Bearer \(token)" }
+    return try await execute(uri: "/api/posts", method: .post, headers: headers, body: body)
+  }
+
+  /// Creates a post and decodes it, expecting success.
+  func post(token: String, caption: String = "Lunch") async throws -> Post {
+    let response = try await createPost(token: token, fields: ["caption": caption])
+    #expect(response.status == .created, "\(response.text)")
+    return try response.decode(Post.self)
+  }
+}
+
+extension TestResponse {
+  /// The body as text.
+  var text: String { String(buffer: body) }
+
+  /// Decodes the JSON body.
+  func decode<T: Decodable>(_ type: T.Type) throws -> T {
+    try JSONCoding.decoder().decode(T.self, from: Data(buffer: body))
+  }
+
+  /// The message of a JSON error body.
+  var errorMessage: String? { try? decode(ErrorBody.self).error.message }
+}
+
+/// Builds multipart bodies.
+enum Multipart {
+  static let boundary = "lots-test-boundary-42"
+
+  static func body(fields: [String: String], file: (String, [UInt8])?) -> ByteBuffer {
+    var buffer = ByteBuffer()
+    for (name, value) in fields.sorted(by: { $0.key < $1.key }) {
+      buffer.writeString(
+        "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n")
+    }
+    if let (name, bytes) = file {
+      buffer.writeString(
+        "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"; filename=\"a.jpg\"\r\n"
+          + "Content-Type: image/jpeg\r\n\r\n")
+      buffer.writeBytes(bytes)
+      buffer.writeString("\r\n")
+    }
+    buffer.writeString("--\(boundary)--\r\n")
+    return buffer
+  }
+}
