@@ -14,18 +14,47 @@ let package = Package(
     .executable(name: "lots", targets: ["lots"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
+    .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+    .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+    .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
   ],
   targets: [
     .target(name: "CollectionLayout", linkerSettings: linuxMath),
     .target(name: "CollectionDiff", linkerSettings: linuxMath),
     .target(name: "LiveCollection", dependencies: ["CollectionDiff"], linkerSettings: linuxMath),
+    .target(name: "LotsCore"),
+    .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
+    .target(
+      name: "LotsServer",
+      dependencies: [
+        "LotsCore",
+        "CVips",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+        .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        .product(name: "Crypto", package: "swift-crypto"),
+      ]
+    ),
     .executableTarget(
       name: "lots",
       dependencies: [
         "CollectionLayout",
         "CollectionDiff",
+        "LotsServer",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "Logging", package: "swift-log"),
       ]
     ),
     .executableTarget(
@@ -35,6 +64,17 @@ let package = Package(
     .testTarget(name: "CollectionLayoutTests", dependencies: ["CollectionLayout"]),
     .testTarget(name: "CollectionDiffTests", dependencies: ["CollectionDiff"]),
     .testTarget(name: "LiveCollectionTests", dependencies: ["LiveCollection"]),
+    .testTarget(name: "LotsCoreTests", dependencies: ["LotsCore"]),
+    .testTarget(
+      name: "LotsServerTests",
+      dependencies: [
+        "LotsServer",
+        .product(name: "HummingbirdTesting", package: "hummingbird"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      ]
+    ),
     .testTarget(name: "lotsTests", dependencies: ["lots", "CollectionLayout"]),
   ],
   swiftLanguageModes: [.v6]

@@ -12,10 +12,26 @@ class LayoutBox {
     nil
   }
   func targetContentOffset(proposed: Point, velocity: Point) -> Point { proposed }
+  /// The focused item's index at an offset, or -1 (layouts without focus).
+  func focusedItem(at offset: Point) -> Int { -1 }
+  /// The offset that centres an item; the offset itself for layouts without focus.
+  func contentOffset(focusing item: Int, near offset: Point) -> Point { offset }
+  /// Resizes the viewport and returns the offset that keeps the focused item in place.
+  func resize(_ size: Size, keepingFocusAt offset: Point) -> Point {
+    apply(.resizeViewport(size))
+    return offset
+  }
+  /// Where an infinite layout starts, and the invisible jump back to its middle cycle.
+  var initialContentOffset: Point { .zero }
+  func recentredOffset(_ offset: Point) -> Point { offset }
+  /// The stack's swipe-to-delete and open/close geometry (empty for other layouts).
+  func dragged(item: Int, by dx: Double, offset: Point) -> LayoutAttributes? { nil }
+  func deletesOnSwipe(translation: Double, velocity: Double) -> Bool { false }
+  func transition(opening item: Int, progress: Double, offset: Point) -> [LayoutAttributes] { [] }
 }
 
 /// The box of one concrete layout.
-final class Box<L: Layout>: LayoutBox {
+class Box<L: Layout>: LayoutBox {
   var layout: L
 
   init(_ layout: L) { self.layout = layout }
@@ -34,6 +50,50 @@ final class Box<L: Layout>: LayoutBox {
   }
   override func targetContentOffset(proposed: Point, velocity: Point) -> Point {
     layout.targetContentOffset(proposed: proposed, velocity: velocity)
+  }
+}
+
+/// The box of a layout with a focused item.
+class FocusBox<L: FocusingLayout>: Box<L> {
+  override func focusedItem(at offset: Point) -> Int {
+    layout.focusedItem(at: offset)?.item ?? -1
+  }
+  override func contentOffset(focusing item: Int, near offset: Point) -> Point {
+    layout.contentOffset(focusing: ItemPath(section: 0, item: item), near: offset)
+  }
+  override func resize(_ size: Size, keepingFocusAt offset: Point) -> Point {
+    layout.apply(.resizeViewport(size), keepingFocusAt: offset)
+  }
+}
+
+/// What the infinite row and the carousel add: a start in the middle cycle and re-centring.
+protocol Recentring: FocusingLayout {
+  var initialContentOffset: Point { get }
+  func recentredOffset(_ offset: Point) -> Point
+}
+
+extension InfiniteLayout: Recentring {}
+extension CarouselLayout: Recentring {}
+
+/// The box of an infinite row or a carousel.
+final class RecentringBox<L: Recentring>: FocusBox<L> {
+  override var initialContentOffset: Point { layout.initialContentOffset }
+  override func recentredOffset(_ offset: Point) -> Point { layout.recentredOffset(offset) }
+}
+
+/// The box of the Safari-style stack.
+final class StackBox: Box<StackLayout> {
+  override func dragged(item: Int, by dx: Double, offset: Point) -> LayoutAttributes? {
+    layout.attributes(of: ItemPath(section: 0, item: item), draggedBy: dx, offset: offset)
+  }
+  override func deletesOnSwipe(translation: Double, velocity: Double) -> Bool {
+    layout.swipeDecision(translation: translation, velocity: velocity) == .delete
+  }
+  override func transition(opening item: Int, progress: Double, offset: Point)
+    -> [LayoutAttributes]
+  {
+    layout.transitionAttributes(
+      opening: ItemPath(section: 0, item: item), progress: progress, offset: offset)
   }
 }
 

@@ -5,8 +5,9 @@ import CollectionLayout
 /// translateZ, rotateX, perspective.
 let elementStride = 15
 
-/// Creates a layout of `kind` (0 waterfall, 1 mosaic, 2 grid) from `count` options in the
-/// input buffer; returns its handle, or 0 for an unknown kind.
+/// Creates a layout of `kind` (0 waterfall, 1 mosaic, 2 grid, 3 snap, 4 infinite, 5 carousel,
+/// 6 stack) from `count` options in the input buffer; returns its handle, or 0 for an unknown
+/// kind.
 @_expose(wasm, "lots_layout_create")
 @_cdecl("lots_layout_create")
 public func lotsLayoutCreate(_ kind: Int32, _ count: Int32) -> Int32 {
@@ -15,6 +16,15 @@ public func lotsLayoutCreate(_ kind: Int32, _ count: Int32) -> Int32 {
   case 0: return LayoutTable.add(Box(LayoutOptions.waterfall(&input)))
   case 1: return LayoutTable.add(Box(LayoutOptions.mosaic(&input)))
   case 2: return LayoutTable.add(Box(LayoutOptions.grid(&input)))
+  case 3:
+    return LayoutTable.add(FocusBox(SnapToCenterLayout(options: ScrollLayoutOptions.row(&input))))
+  case 4:
+    let options = ScrollLayoutOptions.infinite(&input)
+    return LayoutTable.add(RecentringBox(InfiniteLayout(options: options)))
+  case 5:
+    let options = ScrollLayoutOptions.carousel(&input)
+    return LayoutTable.add(RecentringBox(CarouselLayout(options: options)))
+  case 6: return LayoutTable.add(StackBox(StackLayout(options: ScrollLayoutOptions.stack(&input))))
   default: return 0
   }
 }
@@ -122,8 +132,7 @@ public func lotsLayoutResize(_ handle: Int32, _ width: Double, _ height: Double)
 public func lotsLayoutContentSize(_ handle: Int32) -> Int32 {
   guard let box = LayoutTable.box(handle) else { return -1 }
   let size = box.contentSize
-  Buffers.output[0] = size.width
-  Buffers.output[1] = size.height
+  writePoint(Point(x: size.width, y: size.height))
   return 0
 }
 
@@ -172,10 +181,9 @@ public func lotsLayoutTargetOffset(
   _ handle: Int32, _ x: Double, _ y: Double, _ velocityX: Double, _ velocityY: Double
 ) -> Int32 {
   guard let box = LayoutTable.box(handle) else { return -1 }
-  let target = box.targetContentOffset(
-    proposed: Point(x: x, y: y), velocity: Point(x: velocityX, y: velocityY))
-  Buffers.output[0] = target.x
-  Buffers.output[1] = target.y
+  writePoint(
+    box.targetContentOffset(
+      proposed: Point(x: x, y: y), velocity: Point(x: velocityX, y: velocityY)))
   return 0
 }
 

@@ -5,7 +5,7 @@
 // queries write into an output buffer that is read through a typed-array view created after
 // the call (memory may have grown, which detaches older views).
 
-const KINDS = { waterfall: 0, mosaic: 1, grid: 2 };
+const KINDS = { waterfall: 0, mosaic: 1, grid: 2, snap: 3, infinite: 4, carousel: 5, stack: 6 };
 const ELEMENT_KINDS = ["cell", "header", "footer"];
 const STRIDE = 15;
 
@@ -93,7 +93,40 @@ export class Engine {
 
 const inset = (value = {}) => [value.top ?? 0, value.left ?? 0, value.bottom ?? 0, value.right ?? 0];
 
+const size = (value, fallback) => [value?.width ?? fallback, value?.height ?? fallback];
+
+/** A snap row's options (LNZCollectionLayouts' names and defaults). */
+function encodeRow(o) {
+  return [
+    o.axis === "vertical" ? 1 : 0, ...size(o.itemSize, 100), o.interitemSpacing ?? 8,
+    o.sectionInsetTop ?? 8, o.sectionInsetBottom ?? 8, o.minimumSectionInsetLeft ?? 8,
+    o.minimumSectionInsetRight ?? 8, o.centerFirstItem === false ? 0 : 1,
+    o.decelerationRate ?? 0.998,
+  ];
+}
+
+function encodeInfinite(o) {
+  return [
+    ...encodeRow(o), o.snapToCenter === false ? 0 : 1,
+    o.isInfiniteScrollEnabled === false ? 0 : 1, o.repeatsItemsOnScreen ? 1 : 0,
+  ];
+}
+
 function encodeOptions(o) {
+  switch (o.kind) {
+    case "snap": return encodeRow(o);
+    case "infinite": return encodeInfinite(o);
+    case "carousel":
+      return [
+        ...encodeInfinite(o), o.scalingOffset ?? 200, o.minimumScaleFactor ?? 0.85,
+        o.sideItemAlpha ?? 1,
+      ];
+    case "stack":
+      return [
+        o.sectionInsetTop ?? 20, o.sectionInsetBottom ?? 20, ...size(o.itemSize, 100),
+        o.zOffset ?? -60,
+      ];
+  }
   const chrome = [
     ...inset(o.sectionInset), o.headerHeight ?? 0, o.footerHeight ?? 0,
     ...inset(o.headerInset), ...inset(o.footerInset),
@@ -236,6 +269,64 @@ export class EngineLayout {
       this.exports.lots_layout_target_offset(
         this.handle, proposed.x, proposed.y, velocity.x, velocity.y),
       "target offset");
+    const [x, y] = this.engine.output(2);
+    return { x, y };
+  }
+
+  /** The focused item's index at an offset (nearest the viewport's centre), or -1. */
+  focusedItem(offset) {
+    return this.check(this.exports.lots_layout_focused_item(this.handle, offset.x, offset.y) + 1,
+      "focused item") - 1;
+  }
+
+  /** The offset that centres `item` (its appearance nearest `near` in an infinite row). */
+  focusOffset(item, near = { x: 0, y: 0 }) {
+    this.check(this.exports.lots_layout_focus_offset(this.handle, item, near.x, near.y), "focus");
+    return this.point();
+  }
+
+  /** Resizes the viewport; returns the offset that keeps the focused item focused. */
+  resizeKeepingFocus(width, height, offset) {
+    this.check(
+      this.exports.lots_layout_resize_keeping_focus(this.handle, width, height, offset.x, offset.y),
+      "resize");
+    return this.point();
+  }
+
+  /** Where an infinite row starts (its middle cycle); (0, 0) for other layouts. */
+  get initialOffset() {
+    this.check(this.exports.lots_layout_initial_offset(this.handle), "initial offset");
+    return this.point();
+  }
+
+  /** The same position in the middle cycle, for an invisible re-centring jump. */
+  recentredOffset(offset) {
+    this.check(this.exports.lots_layout_recentred_offset(this.handle, offset.x, offset.y), "recentre");
+    return this.point();
+  }
+
+  /** Stack: the attributes of an item dragged horizontally by `dx`, or null. */
+  dragged(item, dx, offset) {
+    const found = this.check(
+      this.exports.lots_stack_dragged(this.handle, item, dx, offset.x, offset.y), "drag");
+    return found ? decode(this.engine.output(STRIDE), 0) : null;
+  }
+
+  /** Stack: whether a swipe released after `dx` at `velocity` (points/s) deletes the item. */
+  swipeDeletes(dx, velocity) {
+    return this.check(this.exports.lots_stack_swipe_deletes(this.handle, dx, velocity), "swipe") === 1;
+  }
+
+  /** Stack: every element part-way (progress 0…1) through opening `item`. */
+  transition(item, progress, offset) {
+    const count = this.check(
+      this.exports.lots_stack_transition(this.handle, item, progress, offset.x, offset.y),
+      "transition");
+    const data = this.engine.output(count * STRIDE);
+    return Array.from({ length: count }, (_, i) => decode(data, i * STRIDE));
+  }
+
+  point() {
     const [x, y] = this.engine.output(2);
     return { x, y };
   }
