@@ -14,9 +14,13 @@ struct ServeCommand: AsyncParsableCommand {
   @Flag(help: "Do not seed demo content into an empty database.")
   var noSeed = false
 
+  @Flag(help: "Turn rate limits off (load tests and benchmarks only).")
+  var noRateLimits = false
+
   func run() async throws {
     var configuration = server.configuration
     configuration.seedDemoContent = !noSeed
+    if noRateLimits { configuration.rateLimits = .unlimited }
     let logger = Logger(label: "lots")
     let app = try await buildApplication(configuration, logger: logger)
     try await app.runService()

@@ -99,4 +99,26 @@ import Testing
       #expect(updates.last?.likeCount == 12)
     }
   }
+
+  @Test func gracefulShutdownEndsOpenStreams() async throws {
+    let (connected, signal) = AsyncStream<Void>.makeStream()
+    let holder = Holder()
+    try await LiveServer.run { port in
+      // Given a stream that is open when shutdown starts,
+      holder.task = Task {
+        try await RawHTTPClient(port: port).events(
+          "/api/stream", timeout: .seconds(20), during: { signal.yield() }, until: { _ in false })
+      }
+      var iterator = connected.makeAsyncIterator()
+      await iterator.next()
+    }
+    // then the server ends it (instead of waiting forever) and the run completes.
+    let events = try await holder.task?.value
+    #expect(events == [])
+  }
+}
+
+/// Carries a task out of a `@Sendable` closure.
+final class Holder: @unchecked Sendable {
+  var task: Task<[RawHTTPClient.Event], any Error>?
 }

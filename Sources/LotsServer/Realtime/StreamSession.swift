@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import LotsCore
+import ServiceLifecycle
 
 /// One SSE connection: replays from its cursor, then follows the hub, filtered for its viewer,
 /// with like-count coalescing and heartbeats.
@@ -38,10 +39,16 @@ struct StreamSession {
     defer { ticker.cancel() }
     try await writer.write(ByteBuffer(string: "retry: 2000\n: connected\n\n"))
     if resetFirst { try await sendReset(latest: hub.lastLoaded, &writer) }
-    try await pump(&writer)
-    for await _ in subscription.wakeups {
-      try Task.checkCancellation()
+    // The server drains connections before later services hear of the shutdown, so a stream
+    // must end on its own when graceful shutdown starts.
+    try await withGracefulShutdownHandler {
       try await pump(&writer)
+      for await _ in subscription.wakeups {
+        try Task.checkCancellation()
+        try await pump(&writer)
+      }
+    } onGracefulShutdown: {
+      subscription.continuation.finish()
     }
   }
 
