@@ -2,12 +2,15 @@ import Foundation
 
 /// The JSON encoder and decoder of the API: ISO 8601 dates with fractional seconds.
 public enum JSONCoding {
+  /// An encoder shared by every response (encoding keeps no state between calls).
+  public static let shared: JSONEncoder = encoder()
+
   /// A new encoder for API bodies.
   public static func encoder() -> JSONEncoder {
     let encoder = JSONEncoder()
     encoder.dateEncodingStrategy = .custom { date, encoder in
       var container = encoder.singleValueContainer()
-      try container.encode(date.formatted(Self.format))
+      try container.encode(ISO8601.string(from: date))
     }
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     return encoder

@@ -12,6 +12,7 @@ struct AppServices: Sendable {
   let signUpLimiter: RateLimiter
   let postingLimiter: RateLimiter
   let likingLimiter: RateLimiter
+  let sessions = SessionCache()
 
   init(configuration: ServerConfiguration, database: AppDatabase, images: any ImageStore) {
     self.configuration = configuration

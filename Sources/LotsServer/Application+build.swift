@@ -28,7 +28,8 @@ public func buildApplication(
   }
   router.get("health") { _, _ in "ok" }
   ImageRoutes(services: services).register(on: router)
-  let api = router.group("api").add(middleware: SessionMiddleware(database: services.database))
+  let api = router.group("api").add(
+    middleware: SessionMiddleware(database: services.database, cache: services.sessions))
   AccountRoutes(services: services).register(on: api)
   PostRoutes(services: services).register(on: api)
   FeedRoutes(services: services).register(on: api)

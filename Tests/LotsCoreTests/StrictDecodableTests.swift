@@ -41,3 +41,28 @@ import Testing
     #expect(try JSONCoding.decoder().decode(User.self, from: data) == user)
   }
 }
+
+@Suite struct ISO8601Tests {
+  /// Dates exactly representable in binary, where rounding and truncation agree.
+  @Test(arguments: [0, 1, 951_782_400.5, 1_700_000_000.25, 1_709_164_800.75, -1.5, 4_102_444_799])
+  func matchesFoundation(_ seconds: Double) {
+    let date = Date(timeIntervalSince1970: seconds)
+    let foundation = date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+    #expect(ISO8601.string(from: date) == foundation)
+  }
+}
+
+extension ISO8601Tests {
+  /// Stored timestamps are whole milliseconds: each formats to itself, whatever the binary error.
+  @Test func wholeMillisecondsRoundTrip() throws {
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<1_000 {
+      let millis = Int64.random(in: 946_684_800_000...4_102_444_799_999, using: &generator)
+      let date = Date(timeIntervalSince1970: Double(millis) / 1000)
+      let parsed = try Date(
+        ISO8601.string(from: date),
+        strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+      #expect(Int64((parsed.timeIntervalSince1970 * 1000).rounded()) == millis)
+    }
+  }
+}

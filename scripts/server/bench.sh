@@ -14,17 +14,23 @@ server=$!
 trap 'kill $server 2>/dev/null || true; wait $server 2>/dev/null || true; rm -rf "$data"' EXIT
 for _ in $(seq 1 600); do curl -sf "127.0.0.1:$port/health" >/dev/null && break; sleep 0.1; done
 base="http://127.0.0.1:$port"
-token=$(curl -sf -X POST "$base/api/accounts" -H 'content-type: application/json' \
-  -d '{"username":"bencher","password":"password1"}' | python3 -c 'import json,sys; print(json.load(sys.stdin)["token"])')
+signup() {
+  curl -sf -X POST "$base/api/accounts" -H 'content-type: application/json' \
+    -d "{\"username\":\"$1\",\"password\":\"password1\"}" |
+    python3 -c 'import json,sys; print(json.load(sys.stdin)["token"])'
+}
+token=$(signup bencher)
+liker=$(signup liker)
+notifier=$(signup notifier)
 curl -sf -X PUT "$base/api/users/ana/block" -H "Authorization: Bearer $token"
 curl -sf -X PUT "$base/api/users/bruno/block" -H "Authorization: Bearer $token"
 echo "== feed page of 30, signed in with 2 blocks, 64 connections, 10 s"
 wrk -t2 -c64 -d10s --latency -H "Authorization: Bearer $token" "$base/api/feed?limit=30" \
   | grep -E "Latency|50%|99%|Requests/sec"
 echo "== likes and unlikes (each a write), 16 connections, 10 s"
-wrk -t2 -c16 -d10s --latency -s "$here/likes.lua" -H "Authorization: Bearer $token" "$base" \
+wrk -t2 -c16 -d10s --latency -s "$here/likes.lua" -H "Authorization: Bearer $liker" "$base" \
   | grep -E "Latency|50%|99%|Requests/sec|Non-2xx"
 echo "== SSE delivery latency, 1,000 subscribers"
-python3 "$here/sse_latency.py" "$port" "$token" $(seq 101 120) --subscribers 1000
+python3 "$here/sse_latency.py" "$port" "$notifier" $(seq 101 120) --subscribers 1000
 echo "== photo pipeline, 12 MP JPEG"
 "$binary" bench-image --runs 10

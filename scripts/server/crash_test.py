@@ -6,7 +6,8 @@ Usage: scripts/server/crash_test.py PATH_TO_LOTS_BINARY [--rounds N]
 The binary is run as `BINARY serve`; everything listens on 127.0.0.1 only, and each storm is
 bounded in requests and seconds.
 """
-import argparse, json, os, random, signal, socket, sqlite3, subprocess, sys, tempfile, threading
+import argparse, json, os, random, shutil, signal, socket, sqlite3, subprocess, sys, tempfile
+import threading
 import time, urllib.request, urllib.error
 
 def free_port():
@@ -26,7 +27,8 @@ def call(base, method, path, body=None, token=None, headers=None, timeout=5):
     try:
         with urllib.request.urlopen(request, timeout=timeout) as response:
             text = response.read()
-            return response.status, (json.loads(text) if text else None)
+            is_json = response.headers.get("Content-Type", "").startswith("application/json")
+            return response.status, (json.loads(text) if text and is_json else text)
     except urllib.error.HTTPError as error:
         return error.code, None
 
@@ -135,6 +137,7 @@ def round_trip(binary, seconds, seed):
     finally:
         process.send_signal(signal.SIGTERM)
         process.wait(timeout=20)
+        shutil.rmtree(data, ignore_errors=True)
     print(f"acknowledged posts {len(acked['posts'])}, like states {len(acked['likes'])}, "
           f"missing posts {len(missing)}, wrong likes {wrong}, integrity {integrity}, "
           f"counts consistent {counts_ok}")

@@ -56,17 +56,17 @@ extension AppDatabase {
     }
   }
 
-  /// The user of an unexpired session.
-  func sessionUser(tokenHash: String, now: Date) async throws -> User? {
+  /// The user of an unexpired session, and when the session expires.
+  func sessionUser(tokenHash: String, now: Date) async throws -> (user: User, expiresAt: Date)? {
     try await writer.read { db in
       try Row.fetchOne(
         db,
         sql: """
-          SELECT account.id, account.username, account.createdAt FROM session
-          JOIN account ON account.id = session.userId
+          SELECT account.id, account.username, account.createdAt, session.expiresAt
+          FROM session JOIN account ON account.id = session.userId
           WHERE session.tokenHash = ? AND session.expiresAt > ?
           """, arguments: [tokenHash, Self.millis(now)]
-      ).map(Self.user)
+      ).map { row in (Self.user(row), Self.date(row["expiresAt"])) }
     }
   }
 

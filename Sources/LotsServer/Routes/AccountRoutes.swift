@@ -15,6 +15,7 @@ struct AccountRoutes {
       _ = try context.requireUser()
       if let hash = context.tokenHash {
         try await services.database.deleteSession(tokenHash: hash)
+        services.sessions.remove(tokenHash: hash)
       }
       return HTTPResponse.Status.noContent
     }

@@ -17,7 +17,7 @@ public struct AppRequestContext: RequestContext {
   }
 
   /// API bodies use ISO 8601 dates with fractional seconds.
-  public var responseEncoder: JSONEncoder { JSONCoding.encoder() }
+  public var responseEncoder: JSONEncoder { JSONCoding.shared }
 
   /// The signed-in user.
   /// - Throws: ``AppError`` 401 when there is none.

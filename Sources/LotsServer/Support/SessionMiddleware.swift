@@ -1,11 +1,13 @@
 import Crypto
 import Foundation
 import Hummingbird
+import LotsCore
 
 /// Reads `Authorization: Bearer <token>` (or `?token=` for EventSource, which can't set headers)
 /// and puts the session's user in the context. A token that is present but invalid is a 401.
 struct SessionMiddleware: RouterMiddleware {
   let database: AppDatabase
+  let cache: SessionCache
 
   func handle(
     _ request: Request, context: AppRequestContext,
@@ -13,7 +15,14 @@ struct SessionMiddleware: RouterMiddleware {
   ) async throws -> Response {
     guard let token = Self.token(in: request) else { return try await next(request, context) }
     let hash = Self.hash(token)
-    guard let user = try await database.sessionUser(tokenHash: hash, now: Date()) else {
+    let now = Date()
+    let user: User
+    if let cached = cache.user(tokenHash: hash, now: now) {
+      user = cached
+    } else if let session = try await database.sessionUser(tokenHash: hash, now: now) {
+      user = session.user
+      cache.store(session.user, expiresAt: session.expiresAt, tokenHash: hash)
+    } else {
       throw AppError(.unauthorized, "the session token is invalid or expired")
     }
     var context = context

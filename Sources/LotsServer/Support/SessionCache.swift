@@ -1,0 +1,46 @@
+import Foundation
+import LotsCore
+import Synchronization
+
+/// Recently checked sessions, so that a signed-in feed request costs one database read, not two.
+///
+/// Entries live a few seconds and never outlive the session; signing out removes the entry.
+final class SessionCache: Sendable {
+  private struct Entry {
+    var user: User
+    var expiresAt: Date
+    var checkedAt: ContinuousClock.Instant
+  }
+
+  private let entries = Mutex<[String: Entry]>([:])
+  private let lifetime: Duration
+
+  init(lifetime: Duration = .seconds(10)) {
+    self.lifetime = lifetime
+  }
+
+  /// The cached user of a token hash, if fresh and unexpired.
+  func user(tokenHash: String, now: Date) -> User? {
+    entries.withLock { entries in
+      guard let entry = entries[tokenHash] else { return nil }
+      guard entry.expiresAt > now, entry.checkedAt.duration(to: .now) < lifetime else {
+        entries[tokenHash] = nil
+        return nil
+      }
+      return entry.user
+    }
+  }
+
+  /// Remembers a checked session.
+  func store(_ user: User, expiresAt: Date, tokenHash: String) {
+    entries.withLock { entries in
+      if entries.count > 50_000 { entries.removeAll(keepingCapacity: true) }
+      entries[tokenHash] = Entry(user: user, expiresAt: expiresAt, checkedAt: .now)
+    }
+  }
+
+  /// Forgets a session (sign out).
+  func remove(tokenHash: String) {
+    _ = entries.withLock { $0.removeValue(forKey: tokenHash) }
+  }
+}
