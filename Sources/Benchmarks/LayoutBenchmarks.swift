@@ -37,6 +37,10 @@ enum LayoutBenchmarks {
     for count in [10_000, 100_000, 1_000_000] {
       let items = photos(count)
       let context = context(items)
+      let floor = Harness.measure("floor: touching \(count * 34 / 1000) kB of new memory") {
+        touchFreshMemory(bytes: count * 34)
+      }
+      Harness.report(floor)
       for columns in [2, 5] {
         let ours = Harness.measure("waterfall prepare \(count) items, \(columns) columns") {
           var layout = waterfall(columns: columns)
@@ -64,6 +68,19 @@ enum LayoutBenchmarks {
         "  layout state: \(Harness.rounded(bytes, 1)) bytes/item (target ≤ 48); "
           + "CHT objects: \(NaiveAttributes.bytesPerItem) bytes/item")
     }
+  }
+
+  /// Allocates and writes one byte per 4 KiB page of `bytes` of fresh memory: what any layout
+  /// storing that much state pays the kernel on its first pass, whatever its algorithm.
+  static func touchFreshMemory(bytes: Int) {
+    let memory = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 16)
+    var page = 0
+    while page < bytes {
+      memory.storeBytes(of: 1, toByteOffset: page, as: UInt8.self)
+      page += 4096
+    }
+    blackHole(memory.load(fromByteOffset: bytes / 2, as: UInt8.self))
+    memory.deallocate()
   }
 
   static func query() {
