@@ -4,8 +4,9 @@
 # Web/lots.wasm if it is missing. Screenshots go to artifacts/screenshots/.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-[ -x /usr/bin/chromium ] || scripts/setup chromium
-python3 -c "import playwright, pytest" 2>/dev/null || pip install -q -r Tests/browser/requirements.txt
+# scripts/setup --test installs Debian's chromium and Tests/browser/requirements.txt if missing.
+scripts/setup --test
+python3 -c "import pytest" 2>/dev/null || python3 -m pip install -q -r Tests/browser/requirements.txt
 [ -f Web/lots.wasm ] || scripts/build-wasm
 # -rs lists every skip with its reason: nothing is skipped silently.
 exec python3 -m pytest -q -rs -p no:cacheprovider Tests/browser "$@"

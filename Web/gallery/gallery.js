@@ -26,8 +26,9 @@ function rebuild() {
   const spec = LAYOUTS[state.kind];
   view.direction = state.rtl ? "rtl" : "ltr";
   view.tracksCentre = spec.scrollDriven;
-  view.dragScroll = spec.scrollDriven;
+  view.dragScroll = spec.scrollDriven || Boolean(spec.dragScroll);
   swipe.enabled = Boolean(spec.swipeToDelete);
+  $("view").dataset.kind = state.kind;
   view.setLayout(engine.layout(layoutOptions(state.kind, state.values)), state.sections);
   previous?.destroy();
 }

@@ -1,5 +1,5 @@
-// The gallery's layouts and their live controls. Option names are the engine's (the `lots
-// layout` spec, docs/layout-spec.md; the scroll-driven kinds follow LNZCollectionLayouts).
+// The gallery's layouts and their live controls. Option names and defaults are the engine's
+// (docs/layout-spec.md; the scroll-driven kinds are LNZCollectionLayouts').
 // A dotted name ("itemSize.width") sets a nested option.
 
 const spacing = (name, value = 10) => ({ name, type: "number", min: 0, max: 40, step: 1, value });
@@ -7,8 +7,17 @@ const header = { name: "headerHeight", type: "number", min: 0, max: 60, step: 1,
 const pins = { name: "pinsSectionHeaders", type: "bool", value: false };
 const itemSize = [
   { name: "itemSize.width", type: "number", min: 60, max: 400, step: 10, value: 220 },
-  { name: "itemSize.height", type: "number", min: 60, max: 500, step: 10, value: 300 },
+  { name: "itemSize.height", type: "number", min: 60, max: 600, step: 10, value: 300 },
 ];
+const row = [
+  { name: "axis", type: "select", choices: ["horizontal", "vertical"], value: "horizontal" },
+  ...itemSize, spacing("interitemSpacing", 20),
+  spacing("sectionInsetTop", 8), spacing("sectionInsetBottom", 8),
+  spacing("minimumSectionInsetLeft", 8), spacing("minimumSectionInsetRight", 8),
+  { name: "centerFirstItem", type: "bool", value: true },
+];
+const infinite = [...row, { name: "snapToCenter", type: "bool", value: true },
+  { name: "isInfiniteScrollEnabled", type: "bool", value: true }];
 
 export const LAYOUTS = {
   waterfall: {
@@ -34,23 +43,21 @@ export const LAYOUTS = {
       { name: "extraHeight", type: "number", min: 0, max: 80, step: 1, value: 0 }, header, pins,
     ],
   },
-  snap: {
-    title: "Snap to centre", scrollDriven: true,
-    options: [...itemSize, spacing("interitemSpacing", 20),
-      { name: "centerFirstItem", type: "bool", value: true }],
-  },
-  infinite: {
-    title: "Infinite", scrollDriven: true, options: [...itemSize, spacing("interitemSpacing", 20)],
-  },
+  snap: { title: "Snap to centre", scrollDriven: true, options: row },
+  infinite: { title: "Infinite", scrollDriven: true, options: infinite },
   carousel: {
-    title: "Carousel", scrollDriven: true, options: [...itemSize, spacing("interitemSpacing", 20),
-      { name: "scalingOffset", type: "number", min: 50, max: 600, step: 10, value: 200 },
+    title: "Carousel", scrollDriven: true, options: [...infinite,
+      { name: "scalingOffset", type: "number", min: 0, max: 600, step: 10, value: 200 },
       { name: "minimumScaleFactor", type: "number", min: 0.1, max: 1, step: 0.05, value: 0.85 },
-      { name: "isInfiniteScrollEnabled", type: "bool", value: true }],
+      { name: "sideItemAlpha", type: "number", min: 0, max: 1, step: 0.05, value: 1 }],
   },
   stack: {
-    title: "Stack (swipe to delete)", scrollDriven: true, swipeToDelete: true,
-    options: [...itemSize, spacing("interitemSpacing", 20)],
+    // Not centre-tracking: the stack's cards overlap, and its focus is the card you open.
+    title: "Stack (swipe to delete)", scrollDriven: false, dragScroll: true, swipeToDelete: true,
+    options: [spacing("sectionInsetTop", 20), spacing("sectionInsetBottom", 20),
+      { name: "itemSize.width", type: "number", min: 100, max: 600, step: 10, value: 340 },
+      { name: "itemSize.height", type: "number", min: 100, max: 700, step: 10, value: 500 },
+      { name: "zOffset", type: "number", min: -200, max: 0, step: 5, value: -60 }],
   },
 };
 

@@ -1,7 +1,9 @@
-// The Stack's swipe-to-delete: drag a card sideways past a third of its width and it flies out
-// and is deleted with an animated batch update; a shorter drag springs back.
-
-const THRESHOLD = 1 / 3;
+// The Stack's swipe-to-delete. While a card is dragged sideways the engine gives its attributes
+// (`dragged`: the card follows the finger and fades); on release the engine decides from the
+// distance and the velocity (`swipeDeletes`); a deleted card flies out and the deletion is an
+// animated batch update, otherwise the card springs back to its place.
+import { applyAttributes, rowOf } from "../toolkit/cell-style.js";
+import { VelocityTracker } from "../toolkit/velocity.js";
 
 export class SwipeToDelete {
   /** `remove(changeset, sections)` applies the deletion (and returns a promise). */
@@ -24,36 +26,43 @@ export class SwipeToDelete {
     if (!cell || cell.indexPath.kind !== "cell") return;
     event.stopPropagation();
     cell.setPointerCapture(event.pointerId);
-    this.swipe = { cell, id: event.pointerId, x: event.clientX, dx: 0,
-      base: cell.style.transform };
+    const tracker = new VelocityTracker();
+    tracker.add(event.clientX, 0, event.timeStamp);
+    this.swipe = { cell, id: event.pointerId, x: event.clientX, dx: 0, tracker };
   }
 
   move(event) {
     const swipe = this.swipe;
     if (!swipe || event.pointerId !== swipe.id) return;
     swipe.dx = event.clientX - swipe.x;
-    swipe.cell.style.transform = `translateX(${swipe.dx}px) ${swipe.base}`;
+    swipe.tracker.add(event.clientX, 0, event.timeStamp);
+    const { layout, bounds } = this.view;
+    const dragged = layout.dragged(swipe.cell.indexPath.item, swipe.dx, bounds);
+    if (dragged) applyAttributes(swipe.cell, rowOf(dragged), 0);
   }
 
   async up(event, cancelled = false) {
     const swipe = this.swipe;
     if (!swipe || event.pointerId !== swipe.id) return;
     this.swipe = null;
-    const { cell, dx, base } = swipe;
-    const width = cell.offsetWidth || 1;
-    if (cancelled || Math.abs(dx) < width * THRESHOLD) {
-      cell.animate([{ transform: cell.style.transform }, { transform: base || "none" }],
-        { duration: 200, easing: "ease-out" });
-      cell.style.transform = base;
+    const { cell, dx } = swipe;
+    const velocity = swipe.tracker.velocity(event.timeStamp).x;
+    const view = this.view;
+    if (cancelled || !view.layout.swipeDeletes(dx, velocity)) {
+      const from = cell.style.transform;
+      cell.applied = null;
+      view.render();
+      cell.animate([{ transform: from }, { transform: cell.style.transform || "none" }],
+        { duration: 250, easing: "ease-out" });
       return;
     }
-    const out = `translateX(${Math.sign(dx) * width * 2}px) ${base}`;
-    await cell.animate([{ transform: cell.style.transform }, { transform: out, opacity: 0 }],
-      { duration: 200, easing: "ease-in", fill: "forwards" }).finished;
+    const out = `translateX(${Math.sign(dx || velocity) * view.bounds.width}px)`;
+    await cell.animate([{ transform: cell.style.transform || "none" },
+      { transform: `${out} ${cell.style.transform}`, opacity: 0 }],
+    { duration: 200, easing: "ease-in", fill: "forwards" }).finished;
     cell.getAnimations().forEach((a) => a.cancel());
-    cell.style.transform = base;
     const { section, item } = cell.indexPath;
-    const sections = this.view.sections.map((s, i) =>
+    const sections = view.sections.map((s, i) =>
       i === section ? { ...s, items: s.items.filter((_, j) => j !== item) } : s);
     await this.remove({ deletes: [{ section, item }] }, sections);
   }

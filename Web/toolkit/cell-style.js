@@ -45,3 +45,14 @@ export function applyAttributes(cell, data, at) {
 export function frameAt(data, at) {
   return { x: data[at + 3], y: data[at + 4], width: data[at + 5], height: data[at + 6] };
 }
+
+/** A 15-value row for an element object as `EngineLayout.element` returns it. */
+export function rowOf(element) {
+  const kind = ["cell", "header", "footer"].indexOf(element.kind);
+  const f = element.frame;
+  const t = element.transform ?? { scale: 1, translateX: 0, translateY: 0, translateZ: 0,
+    rotateX: 0, perspective: 0 };
+  return Float64Array.of(element.section, element.item, kind, f.x, f.y, f.width, f.height,
+    element.zIndex, element.alpha, t.scale, t.translateX, t.translateY, t.translateZ,
+    t.rotateX, t.perspective);
+}

@@ -16,10 +16,21 @@ import { centredCell } from "./centre.js";
 
 const KINDS = ["cell", "header", "footer"];
 
+/** How many rows intersect the viewport itself (not the prefetch margin). */
+function visibleCount(rows, count, view) {
+  let visible = 0;
+  for (let i = 0, at = 0; i < count; i++, at += STRIDE) {
+    const x = rows[at + 3], y = rows[at + 4];
+    if (x < view.x + view.width && x + rows[at + 5] > view.x &&
+        y < view.y + view.height && y + rows[at + 6] > view.y) visible++;
+  }
+  return visible;
+}
+
 /**
  * `dataSource`: `configureCell(cell, {section, item, kind})` (required), `createCell(identifier)`
  * and `reuseIdentifier({section, item, kind})` (optional; the default identifier is the kind).
- * Options: `prefetch` (margin on each side, as a fraction of the viewport; 0.5),
+ * Options: `prefetch` (margin on each side, as a fraction of the viewport; 0.25),
  * `label` (accessible name), `dragScroll` (mouse drags scroll the content), `tracksCentre`
  * (the item nearest the viewport centre is the focused item, as in a carousel).
  */
@@ -27,7 +38,7 @@ export class CollectionView extends EventTarget {
   constructor(host, dataSource, options = {}) {
     super();
     this.dataSource = dataSource;
-    this.prefetch = options.prefetch ?? 0.5;
+    this.prefetch = options.prefetch ?? 0.25;
     this.tracksCentre = options.tracksCentre ?? false;
     this.direction = options.direction ?? "ltr";
     this.layout = null;
@@ -73,9 +84,16 @@ export class CollectionView extends EventTarget {
   setLayout(layout, sections = this.sections) {
     for (const cell of this.active.values()) this.pool.enqueue(cell);
     this.active.clear();
+    const kindChanged = this.layout?.options.kind !== layout.options.kind;
     this.layout = layout;
     this.sections = sections;
     this.prepare();
+    // A new kind starts where the engine says (an infinite row starts in its middle cycle).
+    if (kindChanged) {
+      const start = layout.initialOffset ?? { x: 0, y: 0 };
+      this.scroller.scrollLeft = start.x;
+      this.scroller.scrollTop = start.y;
+    }
     this.render();
   }
 
@@ -116,7 +134,6 @@ export class CollectionView extends EventTarget {
     if (this.frameRequest) cancelAnimationFrame(this.frameRequest);
     this.frameRequest = 0;
     if (!this.layout) return;
-    this.snapping.recentre();
     const view = this.bounds;
     const mx = this.contentSize.width > view.width ? view.width * this.prefetch : 0;
     const my = this.contentSize.height > view.height ? view.height * this.prefetch : 0;
@@ -128,6 +145,9 @@ export class CollectionView extends EventTarget {
     this.rows.set(data);
     this.rowCount = count;
     this.place(this.rows, count);
+    // The DOM bound: parked cells are kept only while the total stays within 3× what is visible
+    // (tall items scrolled past can leave more parked cells than the next frames need).
+    this.pool.trim(3 * visibleCount(this.rows, count, view) - this.active.size);
     if (this.tracksCentre) {
       const centre = centredCell(this.rows, count, view);
       if (centre) this.setFocused(centre, "scroll");
@@ -141,6 +161,8 @@ export class CollectionView extends EventTarget {
     const fresh = [];
     for (let i = 0, at = 0; i < count; i++, at += STRIDE) {
       const key = keyOf(rows[at], rows[at + 1], rows[at + 2]);
+      // An item may appear twice in one query (a short infinite row): the first one wins.
+      if (next.has(key)) continue;
       const cell = this.active.get(key);
       if (cell) {
         this.active.delete(key);
@@ -154,6 +176,7 @@ export class CollectionView extends EventTarget {
       else this.pool.enqueue(cell);
     }
     for (const at of fresh) {
+      if (next.has(keyOf(rows[at], rows[at + 1], rows[at + 2]))) continue;
       const indexPath = { section: rows[at], item: rows[at + 1], kind: KINDS[rows[at + 2]] };
       const cell = this.pool.dequeue(this.dataSource.reuseIdentifier?.(indexPath) ?? indexPath.kind);
       this.configure(cell, indexPath);
@@ -221,10 +244,18 @@ export class CollectionView extends EventTarget {
     const { width, height } = this.bounds;
     if (width === this.size.width && height === this.size.height) return;
     this.size = { width, height };
-    const anchor = anchorFor(this);
-    this.layout.resize(width, height);
-    this.updateContentSize();
-    restoreAnchor(this, anchor);
+    if (this.tracksCentre && typeof this.layout.resizeKeepingFocus === "function") {
+      // Scroll-driven layouts know their focused item: the engine gives the offset keeping it.
+      const offset = this.layout.resizeKeepingFocus(width, height, this.bounds);
+      this.updateContentSize();
+      this.scroller.scrollLeft = offset.x;
+      this.scroller.scrollTop = offset.y;
+    } else {
+      const anchor = anchorFor(this);
+      this.layout.resize(width, height);
+      this.updateContentSize();
+      restoreAnchor(this, anchor);
+    }
     this.render();
   }
 

@@ -27,8 +27,10 @@ export class KeyboardNavigation {
       }
     }
     for (const cell of view.active.values()) {
-      const index = cell === stop ? 0 : -1;
-      if (cell.tabIndex !== index) cell.tabIndex = index;
+      // The attribute, not the property: a plain div reports tabIndex -1 without being
+      // focusable until the attribute exists.
+      const index = cell === stop ? "0" : "-1";
+      if (cell.getAttribute("tabindex") !== index) cell.setAttribute("tabindex", index);
     }
   }
 
@@ -70,10 +72,8 @@ export class KeyboardNavigation {
     const visible = view.bounds;
     const f = element.frame;
     let offset;
-    if (view.tracksCentre) {
-      const centred = { x: f.x + f.width / 2 - visible.width / 2,
-        y: f.y + f.height / 2 - visible.height / 2 };
-      offset = view.layout.targetContentOffset(centred, { x: 0, y: 0 });
+    if (view.tracksCentre && typeof view.layout.focusOffset === "function") {
+      offset = view.layout.focusOffset(item, visible);
     } else {
       offset = { x: reveal(visible.x, visible.width, f.x, f.width),
         y: reveal(visible.y, visible.height, f.y, f.height) };

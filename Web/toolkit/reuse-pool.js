@@ -37,6 +37,24 @@ export class ReusePool {
     list.push(cell);
   }
 
+  /** Parked cells across identifiers. */
+  get parkedCount() {
+    let count = 0;
+    for (const list of this.parked.values()) count += list.length;
+    return count;
+  }
+
+  /** Removes parked cells from the DOM until at most `limit` remain. */
+  trim(limit) {
+    let excess = this.parkedCount - Math.max(0, limit);
+    for (const list of this.parked.values()) {
+      while (excess > 0 && list.length > 0) {
+        list.pop().remove();
+        excess--;
+      }
+    }
+  }
+
   /** Removes every cell this pool made, parked or not. */
   clear() {
     for (const list of this.parked.values()) for (const cell of list) cell.remove();

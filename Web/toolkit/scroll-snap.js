@@ -1,11 +1,11 @@
 // Snapping at the end of a gesture. A drag (pointer or touch) or a burst of wheel events ends;
-// the velocity measured over its last ~100 ms and UIKit's projected resting offset go to the
+// the velocity measured over its last ~100 ms and the current offset go to the
 // engine's `targetContentOffset`; when the engine moves the target (a snapping layout), the
 // view scrolls there smoothly. Layouts that do not snap return the proposal and nothing happens.
 //
 // With the view's `dragScroll`, mouse drags scroll the content too (desktop has no touch
 // fling), which is also how the browser tests flick a carousel.
-import { VelocityTracker, projectedOffset } from "./velocity.js";
+import { VelocityTracker } from "./velocity.js";
 
 const WHEEL_END_MS = 120;
 const CLICK_SLOP = 5;
@@ -22,6 +22,7 @@ export class ScrollSnapping {
       [s, "scroll", () => this.tracker.add(s.scrollLeft, s.scrollTop)],
       [s, "wheel", () => this.wheel()],
       [s, "touchend", () => this.gestureEnded()],
+      [s, "scrollend", () => this.recentre()],
       [s, "pointerdown", (e) => this.pointerDown(e)],
       [s, "pointermove", (e) => this.pointerMove(e)],
       [s, "pointerup", (e) => this.pointerUp(e)],
@@ -64,6 +65,7 @@ export class ScrollSnapping {
     if (!this.drag || event.pointerId !== this.drag.id) return;
     this.drag = null;
     if (this.dragged) this.gestureEnded(event.timeStamp);
+    else this.recentre();
   }
 
   /** True once after a drag, so that releasing a drag over a cell does not select it. */
@@ -76,33 +78,32 @@ export class ScrollSnapping {
   gestureEnded(now = performance.now()) {
     const view = this.view;
     if (!view.layout) return;
-    const offset = view.bounds;
+    const offset = { x: view.bounds.x, y: view.bounds.y };
     const velocity = this.tracker.velocity(now);
-    const proposed = projectedOffset(offset, velocity);
-    const target = view.layout.targetContentOffset(proposed, velocity);
-    if (Math.abs(target.x - proposed.x) < 0.5 && Math.abs(target.y - proposed.y) < 0.5) return;
-    view.dispatchEvent(new CustomEvent("snap", { detail: { velocity, proposed, target } }));
+    // The engine projects the deceleration itself (its decelerationRate, UIKit's 0.998), so it
+    // gets the current offset as the proposal.
+    const target = view.layout.targetContentOffset(offset, velocity);
+    if (Math.abs(target.x - offset.x) < 0.5 && Math.abs(target.y - offset.y) < 0.5) return;
+    view.dispatchEvent(new CustomEvent("snap", { detail: { velocity, offset, target } }));
     view.scrollTo(target, true);
   }
 
   /**
-   * Infinite layouts: when the engine offers `recentredOffset(offset)` (an equivalent offset
-   * one or more periods nearer the middle), jump there before drawing, so nobody sees it.
+   * Infinite layouts: once a scroll has ended, jump to the same position in the middle cycle
+   * (`recentredOffset`), before the next frame is drawn, so nobody sees it. Never during a
+   * gesture or a smooth scroll: setting the offset would cancel them, and the content is long
+   * enough (16 viewports or more) that no gesture reaches its end.
    */
   recentre() {
     const layout = this.view.layout;
-    if (typeof layout?.recentredOffset !== "function") return;
+    if (this.drag || typeof layout?.recentredOffset !== "function") return;
     const s = this.view.scroller;
     const next = layout.recentredOffset({ x: s.scrollLeft, y: s.scrollTop });
-    if (!next || (next.x === s.scrollLeft && next.y === s.scrollTop)) return;
-    const dx = next.x - s.scrollLeft, dy = next.y - s.scrollTop;
+    if (Math.abs(next.x - s.scrollLeft) < 0.5 && Math.abs(next.y - s.scrollTop) < 0.5) return;
     s.scrollLeft = next.x;
     s.scrollTop = next.y;
-    if (this.drag) {
-      this.drag.left += dx;
-      this.drag.top += dy;
-    }
     this.tracker.reset();
+    this.view.render();
   }
 
   destroy() {

@@ -30,12 +30,3 @@ export class VelocityTracker {
     return { x: (last.x - first.x) / dt, y: (last.y - first.y) / dt };
   }
 }
-
-/**
- * Where a free deceleration would come to rest, as UIScrollView projects it with the normal
- * deceleration rate (0.998 per millisecond): offset + v / 1000 × r / (1 − r).
- */
-export function projectedOffset(offset, velocity, rate = 0.998) {
-  const factor = rate / (1 - rate) / 1000;
-  return { x: offset.x + velocity.x * factor, y: offset.y + velocity.y * factor };
-}

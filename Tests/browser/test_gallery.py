@@ -1,0 +1,217 @@
+"""The layout gallery in real headless Chromium, against the real WebAssembly engine."""
+import pytest
+
+from conftest import screenshot
+from pagekit import ALL_KINDS, compare_cells, frames, kinds, open_gallery, settle
+
+
+def require_kind(page, kind):
+    if kind not in kinds(page):
+        pytest.skip(f'layout kind "{kind}" is not in this engine build yet')
+
+
+def test_gallery_loads_with_every_built_layout(page, base_url):
+    open_gallery(page, base_url)
+    available = kinds(page)
+    assert {"waterfall", "mosaic", "grid"} <= set(available)
+    options = page.eval_on_selector_all("#kind option", "(os) => os.map((o) => o.value)")
+    assert options == available
+    assert page.locator(".cv-cell:not([hidden])").count() > 0
+    screenshot(page, "gallery-waterfall")
+
+
+@pytest.mark.parametrize("kind", ALL_KINDS)
+def test_dom_cells_match_engine_attributes(page, base_url, kind):
+    open_gallery(page, base_url, kind)
+    require_kind(page, kind)
+    page.evaluate("gallery.view.scroller.scrollTop = gallery.view.contentSize.height / 3;"
+                  "gallery.view.scroller.scrollLeft = gallery.view.contentSize.width / 3")
+    frames(page)
+    result = compare_cells(page)
+    assert result["count"] > 0
+    assert result["mismatches"] == []
+    screenshot(page, f"gallery-{kind}")
+
+
+@pytest.mark.parametrize("kind", ["waterfall", "mosaic", "grid"])
+def test_right_to_left_mirrors_and_matches(page, base_url, kind):
+    open_gallery(page, base_url, kind)
+    page.check("#rtl")
+    frames(page)
+    assert compare_cells(page)["mismatches"] == []
+    first = page.locator('.cv-cell[data-kind="cell"][data-item="0"]')
+    width = page.evaluate("gallery.view.contentSize.width")
+    box = page.evaluate("(c) => [c.offsetLeft, c.offsetWidth]", first.element_handle())
+    assert box[0] + box[1] > width - 1, "item 0 should sit at the right edge"
+    screenshot(page, f"gallery-{kind}-rtl")
+
+
+@pytest.mark.parametrize("kind", ["waterfall", "mosaic", "grid"])
+def test_scrolling_100000_items_keeps_the_dom_bounded(page, base_url, kind):
+    open_gallery(page, base_url, kind, count=100000)
+    assert page.evaluate("gallery.view.itemCount") == 100000
+    worst = 0.0
+    steps = 30
+    for step in range(steps + 1):
+        page.evaluate("(f) => { const v = gallery.view; "
+                      "v.scroller.scrollTop = f * (v.contentSize.height - v.bounds.height); }",
+                      step / steps)
+        frames(page)
+        # Real wheel events too, so the scroll path is the browser's own.
+        page.mouse.move(900, 400)
+        page.mouse.wheel(0, 700)
+        frames(page, 3)
+        counts = page.evaluate("""() => {
+          const v = gallery.view, b = v.bounds;
+          const visible = v.layout.attributes(b, b).length;
+          return { visible, dom: v.content.querySelectorAll('.cv-cell').length };
+        }""")
+        assert counts["visible"] > 0
+        assert counts["dom"] <= 3 * counts["visible"], counts
+        worst = max(worst, counts["dom"] / counts["visible"])
+    assert compare_cells(page)["mismatches"] == []
+    print(f"{kind}: worst DOM cells / visible elements = {worst:.2f}")
+    screenshot(page, f"gallery-{kind}-100000-end")
+
+
+def test_arrow_keys_move_focus_by_geometry(page, base_url):
+    open_gallery(page, base_url, "grid")
+    page.focus('.cv-cell:not([hidden])[data-item="0"]')
+    assert page.evaluate("document.activeElement.dataset.item") == "0"
+    page.keyboard.press("ArrowDown")
+    assert page.evaluate("document.activeElement.dataset.item") == "2"  # 2 columns
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("document.activeElement.dataset.item") == "3"
+    page.keyboard.press("End")
+    assert page.evaluate("document.activeElement.dataset.item") == "999"
+    stops = page.eval_on_selector_all(".cv-cell", "(cs) => cs.filter((c) => c.tabIndex === 0).length")
+    assert stops == 1, "exactly one cell is in the tab order (roving tabindex)"
+    role = page.evaluate("[document.activeElement.getAttribute('role'), "
+                         "document.activeElement.getAttribute('aria-posinset'), "
+                         "document.activeElement.getAttribute('aria-setsize')]")
+    assert role == ["listitem", "1000", "1000"]
+
+
+def test_waterfall_arrow_down_stays_in_its_column(page, base_url):
+    open_gallery(page, base_url, "waterfall")
+    page.focus('.cv-cell:not([hidden])[data-item="1"]')
+    page.keyboard.press("ArrowDown")
+    below = page.evaluate("""() => {
+      const v = gallery.view, f = v.layout.element('cell', 0, 1).frame;
+      const a = v.layout.attributes({ x: f.x, y: f.y + f.height, width: f.width, height: 2000 });
+      return a.filter((e) => e.kind === 'cell' && e.frame.x === f.x && e.frame.y > f.y)
+        .sort((p, q) => p.frame.y - q.frame.y)[0].item;
+    }""")
+    assert page.evaluate("Number(document.activeElement.dataset.item)") == below
+
+
+def test_batch_update_animates_and_lands_on_engine_frames(page, base_url):
+    open_gallery(page, base_url, "waterfall")
+    page.evaluate("window.batchDone = new Promise((r) => gallery.view.addEventListener("
+                  "'batchend', () => r(true), { once: true })); true")
+    page.click("#insert")
+    running = page.evaluate("document.getAnimations().length")
+    assert running > 0, "inserted and moved cells animate"
+    # Bounded: a batch that never ends fails here instead of hanging the run.
+    assert page.evaluate("Promise.race([batchDone, "
+                         "new Promise((r) => setTimeout(() => r(false), 10000))])")
+    assert page.evaluate("gallery.view.itemCount") == 1003
+    assert compare_cells(page)["mismatches"] == []
+
+
+def test_reduced_motion_updates_without_animation(page, base_url):
+    page.emulate_media(reduced_motion="reduce")
+    open_gallery(page, base_url, "grid")
+    page.click("#delete")
+    assert page.evaluate("document.getAnimations().length") == 0
+    assert page.evaluate("gallery.view.itemCount") == 997
+    assert compare_cells(page)["mismatches"] == []
+
+
+def test_resize_keeps_the_top_item_in_place(page, base_url):
+    open_gallery(page, base_url, "waterfall")
+    page.evaluate("gallery.view.scroller.scrollTop = 5000")
+    frames(page)
+    top = page.evaluate("""() => {
+      const v = gallery.view, b = v.bounds;
+      const cells = v.layout.attributes(b, b).filter((a) => a.kind === 'cell' &&
+        a.frame.y + a.frame.height > b.y).sort((p, q) => p.frame.y - q.frame.y || p.frame.x - q.frame.x);
+      return { item: cells[0].item, dy: cells[0].frame.y - b.y };
+    }""")
+    page.set_viewport_size({"width": 900, "height": 700})
+    frames(page, 4)
+    dy = page.evaluate("(item) => { const v = gallery.view; "
+                       "return v.layout.element('cell', 0, item).frame.y - v.bounds.y; }", top["item"])
+    assert abs(dy - top["dy"]) <= 1
+
+
+def test_carousel_flick_lands_centred_on_an_item(page, base_url):
+    open_gallery(page, base_url, "carousel")
+    require_kind(page, "carousel")
+    box = page.locator("#view").bounding_box()
+    y = box["y"] + box["height"] / 2
+    x = box["x"] + box["width"] * 0.7
+    page.mouse.move(x, y)
+    page.mouse.down()
+    for step in range(1, 6):
+        page.mouse.move(x - 60 * step, y)
+    page.mouse.up()
+    assert settle(page)["settled"]
+    offset = page.evaluate("""() => {
+      const v = gallery.view, b = v.bounds, cx = b.x + b.width / 2;
+      const cells = v.layout.attributes(b, b).filter((a) => a.kind === 'cell');
+      return Math.min(...cells.map((a) => Math.abs(a.frame.x + a.frame.width / 2 - cx)));
+    }""")
+    assert offset <= 1
+    assert page.evaluate("gallery.view.bounds.x") > 0, "the flick scrolled"
+    screenshot(page, "gallery-carousel-after-flick")
+
+
+def flick(page, dx=-300, dy=0):
+    """A fast mouse drag across the middle of the view (drag-to-scroll layouts)."""
+    box = page.locator("#view").bounding_box()
+    x = box["x"] + box["width"] / 2
+    y = box["y"] + box["height"] / 2
+    page.mouse.move(x, y)
+    page.mouse.down()
+    for step in range(1, 6):
+        page.mouse.move(x + dx * step / 5, y + dy * step / 5)
+    page.mouse.up()
+
+
+def test_infinite_row_starts_in_the_middle_and_recentres(page, base_url):
+    open_gallery(page, base_url, "infinite", count=30)
+    require_kind(page, "infinite")
+    start = page.evaluate("gallery.view.bounds.x")
+    assert start > 0, "an infinite row starts in its middle cycle"
+    flick(page)
+    assert settle(page)["settled"]
+    state = page.evaluate("""() => {
+      const v = gallery.view, b = v.bounds, again = v.layout.recentredOffset(b);
+      const cx = b.x + b.width / 2;
+      const cells = v.layout.attributes(b, b).filter((a) => a.kind === 'cell');
+      const off = Math.min(...cells.map((a) => Math.abs(a.frame.x + a.frame.width / 2 - cx)));
+      return { x: b.x, again: again.x, off };
+    }""")
+    assert abs(state["again"] - state["x"]) < 0.5, "resting in the middle cycle"
+    assert state["off"] <= 1
+    assert compare_cells(page)["mismatches"] == []
+
+
+def test_stack_swipe_deletes_a_card(page, base_url):
+    open_gallery(page, base_url, "stack", count=12)
+    require_kind(page, "stack")
+    screenshot(page, "gallery-stack")
+    page.evaluate("window.batchDone = new Promise((r) => gallery.view.addEventListener("
+                  "'batchend', () => r(true), { once: true })); true")
+    card = page.locator('.cv-cell:not([hidden])[data-item="0"]').bounding_box()
+    x, y = card["x"] + card["width"] / 2, card["y"] + 40
+    page.mouse.move(x, y)
+    page.mouse.down()
+    for step in range(1, 8):
+        page.mouse.move(x - 50 * step, y)  # Safari-style: swipe left to close
+    page.mouse.up()
+    assert page.evaluate("Promise.race([batchDone, "
+                         "new Promise((r) => setTimeout(() => r(false), 10000))])")
+    assert page.evaluate("gallery.view.itemCount") == 11
+    assert compare_cells(page)["mismatches"] == []
