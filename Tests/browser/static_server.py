@@ -21,6 +21,10 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     def end_headers(self):
         # Tests must see the files on disk now, not a cached copy.
         self.send_header("Cache-Control", "no-store")
+        # Cross-origin isolation: performance.now() then ticks in 5 µs rather than 100 µs,
+        # which the benchmark page needs. Everything here is same-origin, so nothing breaks.
+        self.send_header("Cross-Origin-Opener-Policy", "same-origin")
+        self.send_header("Cross-Origin-Embedder-Policy", "require-corp")
         super().end_headers()
 
     def log_message(self, *args):
