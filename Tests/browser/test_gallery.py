@@ -215,3 +215,50 @@ def test_stack_swipe_deletes_a_card(page, base_url):
                          "new Promise((r) => setTimeout(() => r(false), 10000))])")
     assert page.evaluate("gallery.view.itemCount") == 11
     assert compare_cells(page)["mismatches"] == []
+
+
+def set_control(page, selector, value, event="input"):
+    page.eval_on_selector(selector, "(e, [v, type]) => { if (e.type === 'checkbox') e.checked = v;"
+                          " else e.value = v; e.dispatchEvent(new Event(type)); }", [value, event])
+
+
+@pytest.mark.parametrize("kind", ["waterfall", "grid"])
+def test_sections_with_pinned_headers_match_the_engine(page, base_url, kind):
+    open_gallery(page, base_url, kind)
+    set_control(page, "#sections", "3", "change")
+    set_control(page, '[data-option="headerHeight"]', "40")
+    set_control(page, '[data-option="pinsSectionHeaders"]', True)
+    page.evaluate("gallery.view.scroller.scrollTop = gallery.view.contentSize.height / 2")
+    frames(page)
+    result = compare_cells(page)
+    assert result["mismatches"] == []
+    header = page.locator('.cv-cell:not([hidden])[data-kind="header"]')
+    assert header.count() >= 1
+    assert header.first.get_attribute("role") == "presentation"
+    # Pinned: the middle section's header sits at the top of the viewport.
+    top = page.evaluate("gallery.view.bounds.y")
+    assert any(abs(page.evaluate("(e) => e.offsetTop", h) - top) <= 1
+               for h in header.element_handles())
+    screenshot(page, f"gallery-{kind}-sections")
+
+
+def test_carousel_keyboard_and_scrolling_report_focus(page, base_url):
+    open_gallery(page, base_url, "carousel", count=50)
+    require_kind(page, "carousel")
+    page.evaluate("window.focusEvents = []; gallery.view.addEventListener('focuschange', "
+                  "(e) => focusEvents.push(e.detail)); true")
+    focused = page.evaluate("gallery.view.focused")
+    page.focus(f'.cv-cell:not([hidden])[data-item="{focused["item"]}"]')
+    page.keyboard.press("ArrowRight")
+    assert settle(page)["settled"]
+    now = page.evaluate("[Number(document.activeElement.dataset.item), gallery.view.focused.item]")
+    assert now[0] == now[1] == (focused["item"] + 1) % 50
+    centred = page.evaluate("""(item) => {
+      const v = gallery.view, b = v.bounds, f = v.layout.element('cell', 0, item, b).frame;
+      return Math.abs(f.x + f.width / 2 - (b.x + b.width / 2));
+    }""", now[0])
+    assert centred <= 1
+    flick(page, dx=-500)
+    assert settle(page)["settled"]
+    reasons = {event["reason"] for event in page.evaluate("focusEvents")}
+    assert {"keyboard", "scroll"} <= reasons
