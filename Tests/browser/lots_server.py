@@ -1,0 +1,95 @@
+"""A real `lots serve` for browser tests: a fresh data directory, no demo seed, 127.0.0.1 on a
+free port, stopped (and its data removed) when the test session ends.
+
+The binary is LOTS_BIN or .build/debug/lots (built by `swift build --build-tests`).
+"""
+import json
+import os
+import shutil
+import socket
+import struct
+import subprocess
+import tempfile
+import time
+import urllib.request
+import uuid
+import zlib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def png(width, height, rgb):
+    """A solid-colour PNG made with zlib alone, so the tests need no image library."""
+    def chunk(kind, data):
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+    row = b"\x00" + bytes(rgb) * width
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
+            + chunk(b"IDAT", zlib.compress(row * height)) + chunk(b"IEND", b""))
+
+
+class LotsServer:
+    def __init__(self):
+        self.binary = os.environ.get("LOTS_BIN", str(ROOT / ".build" / "debug" / "lots"))
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.data = tempfile.mkdtemp(prefix="lots-browser-")
+        self.process = None
+
+    def start(self):
+        if not Path(self.binary).exists():
+            raise RuntimeError(f"{self.binary} is missing: run swift build --build-tests first")
+        self.process = subprocess.Popen(
+            [self.binary, "serve", "--port", str(self.port), "--data", self.data,
+             "--web", str(ROOT / "Web"), "--no-seed"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            try:
+                urllib.request.urlopen(self.url + "/api/feed?limit=1", timeout=1)
+                return self
+            except OSError:
+                time.sleep(0.2)
+        self.stop()
+        raise RuntimeError("lots serve did not answer within 60 s")
+
+    def stop(self):
+        if self.process:
+            self.process.terminate()
+            self.process.wait(timeout=15)
+        shutil.rmtree(self.data, ignore_errors=True)
+
+    def request(self, method, path, body=None, token=None, content_type="application/json"):
+        headers = {"content-type": content_type}
+        if token:
+            headers["authorization"] = f"Bearer {token}"
+        data = json.dumps(body).encode() if isinstance(body, dict) else body
+        request = urllib.request.Request(self.url + path, data=data, method=method, headers=headers)
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return json.loads(response.read() or b"null")
+
+    def sign_up(self, username):
+        return self.request("POST", "/api/accounts",
+                            {"username": username, "password": "lunch-of-today"})["token"]
+
+    def post(self, token, width, height, rgb, restaurant, caption):
+        boundary = uuid.uuid4().hex
+        parts = []
+        for name, value in [("caption", caption), ("restaurant", restaurant),
+                            ("mealDate", "2026-11-21")]:
+            parts.append(f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"\r\n\r\n'
+                         f"{value}\r\n".encode())
+        parts.append(f'--{boundary}\r\nContent-Disposition: form-data; name="photo"; '
+                     f'filename="lunch.png"\r\nContent-Type: image/png\r\n\r\n'.encode()
+                     + png(width, height, rgb) + b"\r\n")
+        parts.append(f"--{boundary}--\r\n".encode())
+        return self.request("POST", "/api/posts", b"".join(parts), token,
+                            f"multipart/form-data; boundary={boundary}")

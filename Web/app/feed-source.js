@@ -1,0 +1,32 @@
+// Pages of a LOTs feed from the server's keyset-cursor API (`/api/feed`, `/api/inspire`):
+// each page carries the cursor of the next one, so a page is never read twice or skipped.
+
+export class FeedSource {
+  constructor(path, pageSize = 40) {
+    this.path = path;
+    this.pageSize = pageSize;
+    this.posts = [];
+    this.cursor = null;
+    this.finished = false;
+    this.loading = null;
+  }
+
+  /** Loads the next page (at most one request at a time); resolves to the posts it added. */
+  next() {
+    if (this.finished) return Promise.resolve([]);
+    this.loading ??= this.fetchPage().finally(() => (this.loading = null));
+    return this.loading;
+  }
+
+  async fetchPage() {
+    const query = new URLSearchParams({ limit: String(this.pageSize) });
+    if (this.cursor) query.set("cursor", this.cursor);
+    const response = await fetch(`${this.path}?${query}`);
+    const body = await response.json();
+    if (!response.ok) throw new Error(body?.error?.message ?? `HTTP ${response.status}`);
+    this.cursor = body.nextCursor ?? null;
+    this.finished = !this.cursor;
+    this.posts.push(...body.items);
+    return body.items;
+  }
+}
