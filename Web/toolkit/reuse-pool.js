@@ -17,6 +17,7 @@ export class ReusePool {
     const cell = this.parked.get(identifier)?.pop();
     if (cell) {
       cell.hidden = false;
+      cell.style.removeProperty("display");
       return cell;
     }
     const created = this.create(identifier);
@@ -29,6 +30,9 @@ export class ReusePool {
   /** Parks a cell: hidden (out of layout and the accessibility tree) until dequeued again. */
   enqueue(cell) {
     cell.hidden = true;
+    // `hidden` alone loses to any page CSS that gives cells a display (`.tile {display: flex}`
+    // left parked cells painted at their old places); an important inline style cannot lose.
+    cell.style.setProperty("display", "none", "important");
     // Forget the applied attributes: a reused cell must be restyled in full.
     cell.applied = null;
     const identifier = cell.dataset.reuseIdentifier;
