@@ -2,10 +2,10 @@ import Foundation
 
 /// Fast UTC ISO 8601 formatting with milliseconds (`2026-11-21T12:30:05.250Z`), a hot path in
 /// every feed page; Foundation's formatter costs several microseconds per date.
-enum ISO8601 {
+public enum ISO8601 {
   /// Formats a date to the millisecond.
   /// - Complexity: O(1).
-  static func string(from date: Date) -> String {
+  public static func string(from date: Date) -> String {
     let millis = Int64((date.timeIntervalSince1970 * 1000).rounded())
     var days = millis >= 0 ? millis / 86_400_000 : (millis - 86_399_999) / 86_400_000
     let msOfDay = millis - days * 86_400_000

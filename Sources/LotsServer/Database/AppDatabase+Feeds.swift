@@ -39,16 +39,16 @@ extension AppDatabase {
       let rows = try Row.fetchAll(
         db,
         sql: """
-          SELECT \(Self.postColumns), \(sortKey) AS sortKey,
+          SELECT \(Self.postColumns),
             EXISTS (SELECT 1 FROM postLike WHERE postLike.postId = post.id
-              AND postLike.userId = ?1) AS likedByMe
+              AND postLike.userId = ?1) AS likedByMe, \(sortKey) AS sortKey
           FROM post \(join) WHERE \(filters.joined(separator: " AND "))
           ORDER BY \(sortKey) DESC, post.id DESC LIMIT \(limit + 1)
           """, arguments: StatementArguments(arguments))
       let items = rows.prefix(limit).map(Self.post)
       var next: String?
       if rows.count > limit, let last = rows.prefix(limit).last {
-        next = FeedCursor.keyset(feed: feed.name, key: last["sortKey"], id: last["id"]).token
+        next = FeedCursor.keyset(feed: feed.name, key: last[17], id: last[0]).token
       }
       return FeedPage(items: items, nextCursor: next, sequence: sequence)
     }

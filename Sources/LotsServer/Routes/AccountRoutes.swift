@@ -77,5 +77,4 @@ struct AccountRoutes {
 extension User: ResponseEncodable {}
 extension Session: ResponseEncodable {}
 extension Post: ResponseEncodable {}
-extension FeedPage: ResponseEncodable {}
 extension LikeState: ResponseEncodable {}
