@@ -22,13 +22,13 @@ public enum ISO8601 {
     var bytes = [UInt8]()
     bytes.reserveCapacity(24)
     func put(_ value: Int64, _ width: Int) {
-      var digits = [UInt8](repeating: 48, count: width)
+      let start = bytes.count
       var rest = value
-      for index in stride(from: width - 1, through: 0, by: -1) {
-        digits[index] = 48 + UInt8(rest % 10)
+      for _ in 0..<width {
+        bytes.append(48 + UInt8(rest % 10))
         rest /= 10
       }
-      bytes += digits
+      bytes[start...].reverse()
     }
     put(year, 4)
     bytes.append(45)

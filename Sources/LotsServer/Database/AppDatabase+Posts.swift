@@ -82,14 +82,14 @@ extension AppDatabase {
 
   static func fetchPost(_ db: Database, id: Int64, viewerID: Int64?) throws -> Post? {
     let row = try Row.fetchOne(
-      db,
-      sql: """
-        SELECT \(postColumns), \(likedByViewer) AS likedByMe FROM post
-        JOIN account ON account.id = post.authorId
-        WHERE post.id = ?
-          AND (post.hidden = 0 OR post.authorId = ?)
-          AND post.authorId NOT IN (SELECT blockedId FROM block WHERE blockerId = ?)
-        """, arguments: [viewerID ?? 0, id, viewerID ?? 0, viewerID ?? 0])
+      db.cachedStatement(
+        sql: """
+          SELECT \(postColumns), \(likedByViewer) AS likedByMe FROM post
+          JOIN account ON account.id = post.authorId
+          WHERE post.id = ?
+            AND (post.hidden = 0 OR post.authorId = ?)
+            AND post.authorId NOT IN (SELECT blockedId FROM block WHERE blockerId = ?)
+          """), arguments: [viewerID ?? 0, id, viewerID ?? 0, viewerID ?? 0])
     return row.map(post)
   }
 
