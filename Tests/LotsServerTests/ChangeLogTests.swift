@@ -88,3 +88,23 @@ extension ChangeHub.Replay {
     return nil
   }
 }
+
+extension ChangeLogTests {
+  @Test func agedEntriesLeaveTheHubToo() async throws {
+    let (database, directory) = try Self.database(policy: DatabasePolicy(retainedAge: 60))
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let ana = try await database.createUser(username: "ana", passwordHash: "x", now: Date())
+    let old = Date().addingTimeInterval(-3_600)
+    for _ in 0..<3 { _ = try await database.insertPost(Self.newPost(author: ana.id), now: old) }
+    let hub = ChangeHub(database: database, retainedEvents: 100)
+    try await hub.start()
+    #expect(hub.replay(after: 0).entriesSeqs == [1, 2, 3])
+    _ = try await database.insertPost(Self.newPost(author: ana.id), now: Date())
+    try await hub.load()
+    // When the trimmer drops the hour-old entries, the hub resets cursors older than them.
+    try await ChangeLogTrimmer(database: database, hub: hub).trim(now: Date())
+    #expect(try await database.oldestRetainedSequence() == 4)
+    #expect(hub.replay(after: 0) == .reset(latest: 4))
+    #expect(hub.replay(after: 3).entriesSeqs == [4])
+  }
+}
