@@ -38,6 +38,8 @@ import Testing
     try await database.setBlock(true, username: "ana", blockerID: cy.id, now: now)
     try await database.setBlock(false, username: "ana", blockerID: cy.id, now: now)
     try await database.report(postID: post.id, userID: cy.id, reason: "r", now: now)
+    let beforeDelete = try await database.changes(after: 0)
+    #expect(beforeDelete.map(\.hidden) == [false, true, true, false])
     try await database.deletePost(id: post.id, userID: ana.id, now: now)
     let entries = try await database.changes(after: 0)
     #expect(entries.map(\.kind) == [.insert, .update, .update, .hide, .delete])

@@ -62,7 +62,7 @@ struct StreamSession {
         try await sendReset(latest: latest, &writer)
       case .entries(let batch):
         guard let last = batch.last else { break }
-        let visible = batch.filter { !blocked.contains($0.authorID) }
+        let visible = batch.filter { !blocked.contains($0.authorID) && !$0.hidden }
         for entry in coalescer.admit(visible, now: .now) {
           try await send(entry.event, id: entry.seq, &writer)
         }
