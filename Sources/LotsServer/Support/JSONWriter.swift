@@ -62,6 +62,12 @@ struct JSONWriter {
   /// A JSON string: quotes, backslashes and control characters escaped, the rest as UTF-8.
   private mutating func string(_ text: String) {
     buffer.writeInteger(UInt8(ascii: "\""))
+    // Most strings need no escaping: copy them whole (a profile showed the byte loop).
+    if !text.utf8.contains(where: { $0 < 0x20 || $0 == 34 || $0 == 92 }) {
+      buffer.writeString(text)
+      buffer.writeInteger(UInt8(ascii: "\""))
+      return
+    }
     for byte in text.utf8 {
       switch byte {
       case UInt8(ascii: "\""): buffer.writeStaticString("\\\"")
