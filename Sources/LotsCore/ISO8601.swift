@@ -2,10 +2,10 @@ import Foundation
 
 /// Fast UTC ISO 8601 formatting with milliseconds (`2026-11-21T12:30:05.250Z`), a hot path in
 /// every feed page; Foundation's formatter costs several microseconds per date.
-enum ISO8601 {
+public enum ISO8601 {
   /// Formats a date to the millisecond.
   /// - Complexity: O(1).
-  static func string(from date: Date) -> String {
+  public static func string(from date: Date) -> String {
     let millis = Int64((date.timeIntervalSince1970 * 1000).rounded())
     var days = millis >= 0 ? millis / 86_400_000 : (millis - 86_399_999) / 86_400_000
     let msOfDay = millis - days * 86_400_000
@@ -22,13 +22,13 @@ enum ISO8601 {
     var bytes = [UInt8]()
     bytes.reserveCapacity(24)
     func put(_ value: Int64, _ width: Int) {
-      var digits = [UInt8](repeating: 48, count: width)
+      let start = bytes.count
       var rest = value
-      for index in stride(from: width - 1, through: 0, by: -1) {
-        digits[index] = 48 + UInt8(rest % 10)
+      for _ in 0..<width {
+        bytes.append(48 + UInt8(rest % 10))
         rest /= 10
       }
-      bytes += digits
+      bytes[start...].reverse()
     }
     put(year, 4)
     bytes.append(45)

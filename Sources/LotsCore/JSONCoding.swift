@@ -12,7 +12,7 @@ public enum JSONCoding {
       var container = encoder.singleValueContainer()
       try container.encode(ISO8601.string(from: date))
     }
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    encoder.outputFormatting = [.withoutEscapingSlashes]
     return encoder
   }
 

@@ -39,7 +39,7 @@ public func buildApplication(
     router: router,
     configuration: .init(
       address: .hostname(configuration.host, port: configuration.port), serverName: "lots"),
-    services: [services.hub, ChangeLogTrimmer(database: services.database)],
+    services: [services.hub, ChangeLogTrimmer(database: services.database, hub: services.hub)],
     onServerRunning: { channel in
       logger.info("listening on \(configuration.host):\(channel.localAddress?.port ?? 0)")
       await onServerRunning(channel.localAddress?.port ?? 0)

@@ -121,3 +121,15 @@ import Testing
     }
   }
 }
+
+extension AccountRoutesTests {
+  @Test func tokensInURLsOnlyWorkForTheStream() async throws {
+    try await TestApp.run { client in
+      let session = try await client.signUp("ana")
+      let me = try await client.send(.get, "/api/me?token=\(session.token)")
+      #expect(me.status == .unauthorized)
+      let stream = try await client.send(.get, "/api/stream?token=forged")
+      #expect(stream.status == .unauthorized)
+    }
+  }
+}

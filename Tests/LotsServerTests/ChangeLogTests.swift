@@ -38,6 +38,8 @@ import Testing
     try await database.setBlock(true, username: "ana", blockerID: cy.id, now: now)
     try await database.setBlock(false, username: "ana", blockerID: cy.id, now: now)
     try await database.report(postID: post.id, userID: cy.id, reason: "r", now: now)
+    let beforeDelete = try await database.changes(after: 0)
+    #expect(beforeDelete.map(\.hidden) == [false, true, true, false])
     try await database.deletePost(id: post.id, userID: ana.id, now: now)
     let entries = try await database.changes(after: 0)
     #expect(entries.map(\.kind) == [.insert, .update, .update, .hide, .delete])
@@ -86,5 +88,25 @@ extension ChangeHub.Replay {
   var entriesSeqs: [Int64]? {
     if case .entries(let entries) = self { return entries.map(\.seq) }
     return nil
+  }
+}
+
+extension ChangeLogTests {
+  @Test func agedEntriesLeaveTheHubToo() async throws {
+    let (database, directory) = try Self.database(policy: DatabasePolicy(retainedAge: 60))
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let ana = try await database.createUser(username: "ana", passwordHash: "x", now: Date())
+    let old = Date().addingTimeInterval(-3_600)
+    for _ in 0..<3 { _ = try await database.insertPost(Self.newPost(author: ana.id), now: old) }
+    let hub = ChangeHub(database: database, retainedEvents: 100)
+    try await hub.start()
+    #expect(hub.replay(after: 0).entriesSeqs == [1, 2, 3])
+    _ = try await database.insertPost(Self.newPost(author: ana.id), now: Date())
+    try await hub.load()
+    // When the trimmer drops the hour-old entries, the hub resets cursors older than them.
+    try await ChangeLogTrimmer(database: database, hub: hub).trim(now: Date())
+    #expect(try await database.oldestRetainedSequence() == 4)
+    #expect(hub.replay(after: 0) == .reset(latest: 4))
+    #expect(hub.replay(after: 3).entriesSeqs == [4])
   }
 }

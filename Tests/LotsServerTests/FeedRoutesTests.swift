@@ -158,4 +158,22 @@ import Testing
       #expect(fresh.items.first?.id == posts[1].id)
     }
   }
+
+  @Test func inspireHidesWhatTheViewerMayNotSeeAndExpiresSnapshots() async throws {
+    try await TestApp.run { client in
+      let ana = try await client.signUp("ana")
+      let bruno = try await client.signUp("bruno")
+      let anas = try await client.post(token: ana.token)
+      let brunos = try await client.post(token: bruno.token)
+      _ = try await client.send(.put, "/api/users/ana/block", token: bruno.token)
+      let page = try await client.send(.get, "/api/inspire", token: bruno.token)
+        .decode(FeedPage.self)
+      #expect(page.items.map(\.id) == [brunos.id])
+      let all = try await client.send(.get, "/api/inspire").decode(FeedPage.self)
+      #expect(Set(all.items.map(\.id)) == [anas.id, brunos.id])
+      let gone = FeedCursor.ranked(snapshot: 999, offset: 0).token
+      let expired = try await client.send(.get, "/api/inspire?cursor=\(gone)")
+      #expect(expired.status == .gone)
+    }
+  }
 }

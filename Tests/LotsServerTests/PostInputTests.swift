@@ -83,6 +83,26 @@ import Testing
     }
   }
 
+  @Test func pathLikeFileNamesAreIgnored() async throws {
+    try await TestApp.run { client in
+      let ana = try await client.signUp("ana")
+      let body = Multipart.body(
+        fields: ["restaurant": "Bao Down", "mealDate": "2026-11-20"],
+        file: ("photo", try SyntheticPhoto.make(width: 20, height: 20)),
+        filename: "../../etc/passwd\u{0}.jpg")
+      let response = try await client.execute(
+        uri: "/api/posts", method: .post,
+        headers: [
+          .contentType: "multipart/form-data; boundary=\(Multipart.boundary)",
+          .authorization: "Bearer \(ana.token)",
+        ], body: body)
+      #expect(response.status == .created)
+      let post = try response.decode(Post.self)
+      // Stored under the content's hash, never under the client's name.
+      #expect(FileImageStore.isValid(String(post.photo.originalURL.dropFirst("/images/".count))))
+    }
+  }
+
   /// A PNG signature and IHDR chunk declaring a size, with no pixel data.
   static func pngHeader(width: UInt32, height: UInt32) -> [UInt8] {
     func be(_ value: UInt32) -> [UInt8] {

@@ -16,6 +16,7 @@ struct RawHTTPClient {
   /// stream is connected; the connection is then cut.
   func events(
     _ path: String, headers: [String: String] = [:], timeout: Duration = .seconds(10),
+    stopAtHeartbeat heartbeat: Bool = false,
     during action: @escaping @Sendable () async throws -> Void = {},
     until: @escaping @Sendable ([Event]) -> Bool
   ) async throws -> [Event] {
@@ -44,6 +45,9 @@ struct RawHTTPClient {
               try await action()
             }
             if started, until(decoder.events) { return decoder.events }
+            if started, decoder.heartbeats > 0, heartbeat {
+              return [Event(id: nil, data: ": heartbeat")]
+            }
           }
           return decoder.events
         }
@@ -65,6 +69,7 @@ struct ChunkedSSEDecoder {
   private var body = ""
   private(set) var events: [RawHTTPClient.Event] = []
   private(set) var connected = false
+  private(set) var heartbeats = 0
 
   mutating func feed(_ bytes: [UInt8]) {
     raw += bytes
@@ -88,6 +93,7 @@ struct ChunkedSSEDecoder {
       var isEvent = false
       for line in block.split(separator: "\n") {
         if line.hasPrefix(": connected") { connected = true }
+        if line.hasPrefix(": heartbeat") { heartbeats += 1 }
         if line.hasPrefix("id: ") { event.id = String(line.dropFirst(4)) }
         if line.hasPrefix("data: ") {
           event.data = String(line.dropFirst(6))

@@ -46,3 +46,19 @@ import Testing
     }
   }
 }
+
+@Suite struct WebDirectoryTests {
+  @Test func servesTheWebClientBesideTheAPI() async throws {
+    let web = FileManager.default.temporaryDirectory.appendingPathComponent("lots-web-\(UUID())")
+    try FileManager.default.createDirectory(at: web, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: web) }
+    try Data("<h1>LOTs</h1>".utf8).write(to: web.appendingPathComponent("index.html"))
+    try await TestApp.run({ $0.webDirectory = web }) { client in
+      let page = try await client.send(.get, "/")
+      #expect(page.status == .ok)
+      #expect(page.text == "<h1>LOTs</h1>")
+      #expect(try await client.send(.get, "/health").text == "ok")
+      #expect(try await client.send(.get, "/missing.js").status == .notFound)
+    }
+  }
+}

@@ -116,6 +116,17 @@ import Testing
     let events = try await holder.task?.value
     #expect(events == [])
   }
+
+  @Test func quietStreamsGetHeartbeats() async throws {
+    try await LiveServer.run({ $0.heartbeatInterval = .milliseconds(300) }) { port in
+      let started = ContinuousClock.now
+      let events = try await RawHTTPClient(port: port).events(
+        "/api/stream", timeout: .seconds(5), stopAtHeartbeat: true
+      ) { _ in false }
+      #expect(events == [RawHTTPClient.Event(id: nil, data: ": heartbeat")])
+      #expect(started.duration(to: .now) >= .milliseconds(300))
+    }
+  }
 }
 
 /// Carries a task out of a `@Sendable` closure.

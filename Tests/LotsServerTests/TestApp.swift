@@ -95,7 +95,9 @@ extension TestResponse {
 enum Multipart {
   static let boundary = "lots-test-boundary-42"
 
-  static func body(fields: [String: String], file: (String, [UInt8])?) -> ByteBuffer {
+  static func body(
+    fields: [String: String], file: (String, [UInt8])?, filename: String = "a.jpg"
+  ) -> ByteBuffer {
     var buffer = ByteBuffer()
     for (name, value) in fields.sorted(by: { $0.key < $1.key }) {
       buffer.writeString(
@@ -103,7 +105,7 @@ enum Multipart {
     }
     if let (name, bytes) = file {
       buffer.writeString(
-        "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"; filename=\"a.jpg\"\r\n"
+        "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"; filename=\"\(filename)\"\r\n"
           + "Content-Type: image/jpeg\r\n\r\n")
       buffer.writeBytes(bytes)
       buffer.writeString("\r\n")

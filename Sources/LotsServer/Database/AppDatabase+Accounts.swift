@@ -60,12 +60,12 @@ extension AppDatabase {
   func sessionUser(tokenHash: String, now: Date) async throws -> (user: User, expiresAt: Date)? {
     try await writer.read { db in
       try Row.fetchOne(
-        db,
-        sql: """
-          SELECT account.id, account.username, account.createdAt, session.expiresAt
-          FROM session JOIN account ON account.id = session.userId
-          WHERE session.tokenHash = ? AND session.expiresAt > ?
-          """, arguments: [tokenHash, Self.millis(now)]
+        db.cachedStatement(
+          sql: """
+            SELECT account.id, account.username, account.createdAt, session.expiresAt
+            FROM session JOIN account ON account.id = session.userId
+            WHERE session.tokenHash = ? AND session.expiresAt > ?
+            """), arguments: [tokenHash, Self.millis(now)]
       ).map { row in (Self.user(row), Self.date(row["expiresAt"])) }
     }
   }

@@ -34,7 +34,7 @@ extension AppDatabase {
         db,
         sql: """
           SELECT changeLog.seq, changeLog.kind, changeLog.postId, changeLog.authorId,
-            post.likeCount FROM changeLog LEFT JOIN post ON post.id = changeLog.postId
+            post.likeCount, post.hidden FROM changeLog LEFT JOIN post ON post.id = changeLog.postId
           WHERE changeLog.seq > ? ORDER BY changeLog.seq LIMIT ?
           """, arguments: [seq, limit])
       return try rows.map { row in
@@ -43,7 +43,9 @@ extension AppDatabase {
           seq: row["seq"], kind: kind, postID: row["postId"], authorID: row["authorId"])
         switch kind {
         case .insert: entry.post = try Self.fetchPost(db, id: entry.postID, viewerID: nil)
-        case .update: entry.likeCount = row["likeCount"]
+        case .update:
+          entry.likeCount = row["likeCount"]
+          entry.hidden = row["hidden"] ?? false
         default: break
         }
         return entry

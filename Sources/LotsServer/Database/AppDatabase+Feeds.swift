@@ -36,19 +36,21 @@ extension AppDatabase {
           "(\(sortKey), post.id) < (?\(arguments.count + 1), ?\(arguments.count + 2))")
         arguments += [key, id]
       }
-      let rows = try Row.fetchAll(
-        db,
+      arguments.append(limit + 1)
+      // Cached: the SQL depends only on the feed kind and whether there is a cursor.
+      let statement = try db.cachedStatement(
         sql: """
-          SELECT \(Self.postColumns), \(sortKey) AS sortKey,
+          SELECT \(Self.postColumns),
             EXISTS (SELECT 1 FROM postLike WHERE postLike.postId = post.id
-              AND postLike.userId = ?1) AS likedByMe
+              AND postLike.userId = ?1) AS likedByMe, \(sortKey) AS sortKey
           FROM post \(join) WHERE \(filters.joined(separator: " AND "))
-          ORDER BY \(sortKey) DESC, post.id DESC LIMIT \(limit + 1)
-          """, arguments: StatementArguments(arguments))
+          ORDER BY \(sortKey) DESC, post.id DESC LIMIT ?\(arguments.count)
+          """)
+      let rows = try Row.fetchAll(statement, arguments: StatementArguments(arguments))
       let items = rows.prefix(limit).map(Self.post)
       var next: String?
       if rows.count > limit, let last = rows.prefix(limit).last {
-        next = FeedCursor.keyset(feed: feed.name, key: last["sortKey"], id: last["id"]).token
+        next = FeedCursor.keyset(feed: feed.name, key: last[17], id: last[0]).token
       }
       return FeedPage(items: items, nextCursor: next, sequence: sequence)
     }

@@ -82,29 +82,30 @@ extension AppDatabase {
 
   static func fetchPost(_ db: Database, id: Int64, viewerID: Int64?) throws -> Post? {
     let row = try Row.fetchOne(
-      db,
-      sql: """
-        SELECT \(postColumns), \(likedByViewer) AS likedByMe FROM post
-        JOIN account ON account.id = post.authorId
-        WHERE post.id = ?
-          AND (post.hidden = 0 OR post.authorId = ?)
-          AND post.authorId NOT IN (SELECT blockedId FROM block WHERE blockerId = ?)
-        """, arguments: [viewerID ?? 0, id, viewerID ?? 0, viewerID ?? 0])
+      db.cachedStatement(
+        sql: """
+          SELECT \(postColumns), \(likedByViewer) AS likedByMe FROM post
+          JOIN account ON account.id = post.authorId
+          WHERE post.id = ?
+            AND (post.hidden = 0 OR post.authorId = ?)
+            AND post.authorId NOT IN (SELECT blockedId FROM block WHERE blockerId = ?)
+          """), arguments: [viewerID ?? 0, id, viewerID ?? 0, viewerID ?? 0])
     return row.map(post)
   }
 
-  /// Builds the API value of a row selected with ``postColumns`` and `likedByMe`.
+  /// Builds the API value of a row selected with ``postColumns`` then `likedByMe`.
+  ///
+  /// Columns are read by position: by-name lookups were a measurable share of a feed page.
   static func post(_ row: Row) -> Post {
-    let author = User(
-      id: row["authorId"], username: row["username"], createdAt: date(row["authorCreatedAt"]))
+    let author = User(id: row[1], username: row[14], createdAt: date(row[15]))
     let photo = PostPhoto(
-      width: row["width"], height: row["height"], color: row["color"],
-      originalURL: ImageRoutes.url(forKey: row["originalKey"]),
-      displayURL: ImageRoutes.url(forKey: row["displayKey"]),
-      thumbnailURL: ImageRoutes.url(forKey: row["thumbnailKey"]))
+      width: row[6], height: row[7], color: row[8],
+      originalURL: ImageRoutes.url(forKey: row[9]),
+      displayURL: ImageRoutes.url(forKey: row[10]),
+      thumbnailURL: ImageRoutes.url(forKey: row[11]))
     return Post(
-      id: row["id"], author: author, caption: row["caption"], restaurant: row["restaurant"],
-      mealDate: row["mealDate"], createdAt: date(row["createdAt"]), likeCount: row["likeCount"],
-      likedByMe: row["likedByMe"] ?? false, photo: photo)
+      id: row[0], author: author, caption: row[2], restaurant: row[3], mealDate: row[4],
+      createdAt: date(row[5]), likeCount: row[12], likedByMe: row[16] ?? false, photo: photo)
   }
+
 }

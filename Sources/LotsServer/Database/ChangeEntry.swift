@@ -14,6 +14,8 @@ struct ChangeEntry: Sendable, Hashable {
   var post: Post?
   /// For updates: the like count at read time.
   var likeCount: Int?
+  /// Whether the post was hidden pending review at read time (its updates are not sent).
+  var hidden = false
 
   /// The event sent to a subscriber.
   var event: ChangeEvent {

@@ -32,6 +32,15 @@ extension ChangeHub {
     continuation?.finish()
   }
 
+  /// Forgets entries up to `seq`: cursors below it get a reset from now on.
+  func drop(through seq: Int64) {
+    state.withLock { state in
+      guard seq > state.floor else { return }
+      state.tail.removeAll { $0.seq <= seq }
+      state.floor = min(seq, state.lastLoaded)
+    }
+  }
+
   /// The number of live subscribers.
   var subscriberCount: Int { state.withLock { $0.subscribers.count } }
 

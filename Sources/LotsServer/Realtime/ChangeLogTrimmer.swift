@@ -4,17 +4,29 @@ import ServiceLifecycle
 /// Trims the change log to its retention policy once a minute.
 struct ChangeLogTrimmer: Service {
   let database: AppDatabase
+  let hub: ChangeHub
 
   func run() async throws {
     do {
       try await cancelWhenGracefulShutdown {
         while !Task.isCancelled {
           try await Task.sleep(for: .seconds(60))
-          try await database.trimChangeLog(now: Date())
+          try await trim(now: Date())
         }
       }
     } catch is CancellationError {
       // Shutdown: a normal end, not a service failure.
+    }
+  }
+
+  /// Trims the database's log, then the hub's tail to match, so that age limits apply to
+  /// streams too.
+  func trim(now: Date) async throws {
+    try await database.trimChangeLog(now: now)
+    if let oldest = try await database.oldestRetainedSequence() {
+      hub.drop(through: oldest - 1)
+    } else {
+      hub.drop(through: try await database.currentSequence())
     }
   }
 }

@@ -62,7 +62,10 @@ struct StreamSession {
         try await sendReset(latest: latest, &writer)
       case .entries(let batch):
         guard let last = batch.last else { break }
-        let visible = batch.filter { !blocked.contains($0.authorID) }
+        // An insert whose post was gone by load time is followed by its delete: skip both.
+        let visible = batch.filter {
+          !blocked.contains($0.authorID) && !$0.hidden && !($0.kind == .insert && $0.post == nil)
+        }
         for entry in coalescer.admit(visible, now: .now) {
           try await send(entry.event, id: entry.seq, &writer)
         }

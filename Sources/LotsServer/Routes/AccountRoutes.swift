@@ -31,7 +31,7 @@ struct AccountRoutes {
       try Validation.username(credentials.username)
       try Validation.password(credentials.password)
     } catch { throw AppError(error) }
-    try services.signUpLimiter.check("signup", action: "sign-up")
+    try services.signUpLimiter.check(context.clientAddress, action: "sign-up")
     let cost = services.configuration.bcryptCost
     let hash = try await NIOThreadPool.singleton.runIfActive {
       Bcrypt.hash(credentials.password, cost: cost)
@@ -77,5 +77,4 @@ struct AccountRoutes {
 extension User: ResponseEncodable {}
 extension Session: ResponseEncodable {}
 extension Post: ResponseEncodable {}
-extension FeedPage: ResponseEncodable {}
 extension LikeState: ResponseEncodable {}

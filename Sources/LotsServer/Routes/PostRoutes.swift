@@ -81,7 +81,14 @@ struct PostRoutes {
       authorID: user.id, caption: form.caption, restaurant: form.restaurant,
       mealDate: form.mealDate, width: photo.original.width, height: photo.original.height,
       color: photo.color, originalKey: keys[0], displayKey: keys[1], thumbnailKey: keys[2])
-    let post = try await services.database.insertPost(new, now: Date())
+    let post: Post
+    do {
+      post = try await services.database.insertPost(new, now: Date())
+    } catch {
+      // Nothing half-stored: files no post refers to go with the failed insert.
+      try? await removeUnreferenced(urls: keys.map(ImageRoutes.url(forKey:)))
+      throw error
+    }
     services.didCommitChange()
     return EditedResponse(status: .created, response: post)
   }

@@ -54,12 +54,8 @@ struct DemoSeeder {
       users.append(user.id)
     }
     var posts: [Int64] = []
-    for index in 0..<postCount {
-      let photo = try makePhoto(&random)
-      let processed = try services.pipeline.process(photo)
-      let keys = try [processed.original, processed.display, processed.thumbnail].map {
-        try services.images.put($0.bytes, fileExtension: $0.fileExtension)
-      }
+    let photos = try await makePhotos(&random)
+    for (index, photo) in photos.enumerated() {
       let day = Calendar(identifier: .gregorian).dateComponents(
         [.year, .month, .day], from: start.addingTimeInterval(Double(index) * 1_800))
       let new = NewPost(
@@ -67,8 +63,8 @@ struct DemoSeeder {
         caption: Self.captions[Int(random.next() % UInt64(Self.captions.count))],
         restaurant: Self.restaurants[Int(random.next() % UInt64(Self.restaurants.count))],
         mealDate: String(format: "%04d-%02d-%02d", day.year!, day.month!, day.day!),
-        width: processed.original.width, height: processed.original.height,
-        color: processed.color, originalKey: keys[0], displayKey: keys[1], thumbnailKey: keys[2])
+        width: photo.width, height: photo.height, color: photo.color,
+        originalKey: photo.keys[0], displayKey: photo.keys[1], thumbnailKey: photo.keys[2])
       let post = try await services.database.insertPost(
         new, now: start.addingTimeInterval(Double(index) * 1_800))
       posts.append(post.id)
@@ -82,13 +78,54 @@ struct DemoSeeder {
     return true
   }
 
-  /// A JPEG with a colour gradient and a random aspect ratio.
-  func makePhoto(_ random: inout SplitMix64) throws -> [UInt8] {
-    let (width, height) = Self.aspects[Int(random.next() % UInt64(Self.aspects.count))]
-    let color = (
-      Double(random.next() % 200), Double(random.next() % 200), Double(random.next() % 200)
-    )
-    return try SyntheticPhoto.make(width: width, height: height, color: color)
+  /// A stored demo photo.
+  struct StoredPhoto: Sendable {
+    var keys: [String]
+    var width: Int
+    var height: Int
+    var color: String
+  }
+
+  /// Generates, processes and stores every demo photo, on all cores, in a seeded order.
+  func makePhotos(_ random: inout SplitMix64) async throws -> [StoredPhoto] {
+    let specs = (0..<postCount).map { _ in
+      let (width, height) = Self.aspects[Int(random.next() % UInt64(Self.aspects.count))]
+      let color = (
+        Double(random.next() % 200), Double(random.next() % 200), Double(random.next() % 200)
+      )
+      return (width, height, color)
+    }
+    let services = services
+    return try await withThrowingTaskGroup(of: (Int, StoredPhoto).self) { group in
+      var stored = [StoredPhoto?](repeating: nil, count: specs.count)
+      var next = 0
+      func add() {
+        guard next < specs.count else { return }
+        let (index, (width, height, color)) = (next, specs[next])
+        next += 1
+        group.addTask {
+          try await NIOThreadPool.singleton.runIfActive {
+            let photo = try SyntheticPhoto.make(width: width, height: height, color: color)
+            let processed = try services.pipeline.process(photo)
+            let keys = try [processed.original, processed.display, processed.thumbnail].map {
+              try services.images.put($0.bytes, fileExtension: $0.fileExtension)
+            }
+            return (
+              index,
+              StoredPhoto(
+                keys: keys, width: processed.original.width, height: processed.original.height,
+                color: processed.color)
+            )
+          }
+        }
+      }
+      for _ in 0..<max(2, ProcessInfo.processInfo.activeProcessorCount) { add() }
+      while let (index, photo) = try await group.next() {
+        stored[index] = photo
+        add()
+      }
+      return stored.compactMap { $0 }
+    }
   }
 }
 

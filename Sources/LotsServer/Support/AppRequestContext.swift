@@ -10,10 +10,13 @@ public struct AppRequestContext: RequestContext {
   var user: User?
   /// The hash of the bearer token that signed the user in.
   var tokenHash: String?
+  /// The client's address without port, the key of per-client rate limits.
+  let clientAddress: String
 
   /// Creates a context for a request.
   public init(source: ApplicationRequestContextSource) {
     self.coreContext = .init(source: source)
+    self.clientAddress = source.channel.remoteAddress?.ipAddress ?? "unknown"
   }
 
   /// API bodies use ISO 8601 dates with fractional seconds.

@@ -37,6 +37,8 @@ struct SessionMiddleware: RouterMiddleware {
       if parts.count == 2, parts[0].lowercased() == "bearer" { return String(parts[1]) }
       return header
     }
+    // Only the stream takes a token in its URL: URLs end up in logs and histories.
+    guard request.uri.path == "/api/stream" else { return nil }
     return request.uri.queryParameters.get("token")
   }
 
