@@ -8,7 +8,8 @@ examples=${2:-80}
 root=$(cd "$(dirname "$0")/../.." && pwd)
 data=$(mktemp -d /tmp/lots-fuzz-XXXXXX)
 port=${LOTS_FUZZ_PORT:-18282}
-"$binary" serve --data "$data" --port "$port" --web /nonexistent >"$data/server.log" 2>&1 &
+"$binary" serve --data "$data" --port "$port" --no-rate-limits --web /nonexistent \
+  >"$data/server.log" 2>&1 &
 server=$!
 trap 'kill $server 2>/dev/null || true; wait $server 2>/dev/null || true; rm -rf "$data"' EXIT
 for _ in $(seq 1 600); do curl -sf "127.0.0.1:$port/health" >/dev/null && break; sleep 0.2; done
