@@ -6,7 +6,10 @@ struct Lots: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "lots",
     abstract: "LOTs: the Lunch Of Today app and its collection-view toolkit.",
-    subcommands: [ServeCommand.self, LayoutCommand.self, DiffCommand.self, SeedCommand.self],
+    subcommands: [
+      ServeCommand.self, LayoutCommand.self, DiffCommand.self, SeedCommand.self,
+      BenchImageCommand.self,
+    ],
     defaultSubcommand: ServeCommand.self
   )
 
