@@ -88,3 +88,15 @@ test("memory is reused: a thousand prepares do not grow the heap without bound",
   assert.ok(engine.heapSize <= before * 2, `heap grew from ${before} to ${engine.heapSize}`);
   layout.destroy();
 });
+
+test("packed sizes lay out exactly like item objects", () => {
+  const items = Array.from({ length: 1000 }, (_, i) => photo(1000, 400 + (i * 53) % 1200));
+  const packed = new Float64Array(items.flatMap((item, i) => [item.width, item.height, i % 97 === 0 ? 1 : 0]));
+  const objects = items.map((item, i) => ({ ...item, fullSpan: i % 97 === 0 }));
+  const a = engine.layout({ kind: "waterfall" }).prepare({ viewport: { width: 700, height: 900 }, sections: [{ items: objects }] });
+  const b = engine.layout({ kind: "waterfall" }).prepare({ viewport: { width: 700, height: 900 }, sections: [{ sizes: packed }] });
+  const all = { x: 0, y: 0, width: 700, height: a.contentSize.height };
+  assert.deepEqual(b.attributes(all), a.attributes(all));
+  a.destroy();
+  b.destroy();
+});
