@@ -4,17 +4,15 @@
 /// A spacing too wide for the band shrinks to fit it, (c − 1) · spacing ≤ band width, so a
 /// column is never pushed outside the content; the columns then have zero width.
 struct ColumnGeometry: Sendable {
-  let count: Int
   let left: Double
   let spacing: Double
   let columnWidth: Double
 
   init(count: Int, band: (left: Double, width: Double), spacing: Double) {
     let gaps = Double(max(count - 1, 0))
-    self.count = max(count, 1)
     left = band.left
     self.spacing = gaps > 0 ? min(spacing.sanitizedLength, band.width / gaps) : 0
-    columnWidth = ((band.width - gaps * self.spacing) / Double(self.count)).sanitizedLength
+    columnWidth = ((band.width - gaps * self.spacing) / Double(max(count, 1))).sanitizedLength
   }
 
   /// The x of a column's left edge.

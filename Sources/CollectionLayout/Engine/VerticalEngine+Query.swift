@@ -56,11 +56,15 @@ extension VerticalEngine {
     var result: [LayoutAttributes] = []
     var section = firstSection(endingAfter: low)
     while section < sections.count && sections[section].top < high {
-      for element in [
-        reader.header(of: sections[section], at: section),
-        reader.footer(of: sections[section], at: section),
-      ] {
-        if let element, element.frame.intersects(rect) { result.append(element) }
+      if let header = reader.header(of: sections[section], at: section),
+        header.frame.intersects(rect)
+      {
+        result.append(header)
+      }
+      if let footer = reader.footer(of: sections[section], at: section),
+        footer.frame.intersects(rect)
+      {
+        result.append(footer)
       }
       section += 1
     }

@@ -4,7 +4,8 @@ struct VerticalEngine: Sendable {
   private(set) var context = LayoutContext.empty
   private(set) var frames = FrameStore()
   private(set) var sections: [SectionFrame] = []
-  private(set) var contentHeight: Double = 0
+  /// The bottom of the last section.
+  var contentHeight: Double { sections.last?.bottom ?? 0 }
 
   /// Bytes of memory reserved for item and section geometry.
   var allocatedBytes: Int {
@@ -15,14 +16,14 @@ struct VerticalEngine: Sendable {
   ///
   /// - Complexity: O(n) for n items.
   mutating func prepare(
-    _ context: LayoutContext, style: SectionStyle, placer: any VerticalPlacer
+    _ context: LayoutContext, placer: any VerticalPlacer
   ) {
     self.context = context
     frames.removeAll()
     frames.reserveCapacity(context.itemCount)
     sections = []
     sections.reserveCapacity(context.sections.count)
-    relayout(from: ItemPath(section: 0, item: 0), style: style, placer: placer)
+    relayout(from: ItemPath(section: 0, item: 0), placer: placer)
   }
 
   /// Applies an incremental update to the context and recomputes what it can move.
@@ -30,12 +31,12 @@ struct VerticalEngine: Sendable {
   /// - Complexity: O(k) to append k items to the last section; O(m) for an insert, delete or
   ///   resize with m items after it; O(1) for a viewport height change; O(n) for a width change.
   mutating func apply(
-    _ update: LayoutUpdate, style: SectionStyle, placer: any VerticalPlacer
+    _ update: LayoutUpdate, placer: any VerticalPlacer
   ) {
     switch context.apply(update) {
     case .viewportHeight: break
-    case .everything: prepare(context, style: style, placer: placer)
-    case .from(let path): relayout(from: path, style: style, placer: placer)
+    case .everything: prepare(context, placer: placer)
+    case .from(let path): relayout(from: path, placer: placer)
     }
   }
 
@@ -45,30 +46,29 @@ struct VerticalEngine: Sendable {
   /// - Complexity: O(m) for the m items from `path` to the end, plus the placer's cost of
   ///   resuming (O(columns) for the waterfall).
   mutating func relayout(
-    from path: ItemPath, style: SectionStyle, placer: any VerticalPlacer
+    from path: ItemPath, placer: any VerticalPlacer
   ) {
-    var section = min(max(path.section, 0), sections.count)
-    var start = section < sections.count ? min(max(path.item, 0), sections[section].itemCount) : 0
-    if section >= context.sections.count {
-      section = context.sections.count
-      start = 0
-    } else {
-      start = min(start, context.sections[section].items.count)
-    }
+    // Sections before `path.section` keep their frames; so do the items before `path.item`,
+    // as far as both the stored frames and the (already updated) context still have them.
+    var section = min(max(path.section, 0), sections.count, context.sections.count)
+    var start =
+      section < sections.count && section < context.sections.count
+      ? min(max(path.item, 0), sections[section].itemCount, context.sections[section].items.count)
+      : 0
     let itemStart = section < sections.count ? sections[section].itemStart : frames.count
     frames.truncate(to: itemStart + start)
     sections.removeSubrange(section...)
     while section < context.sections.count {
-      placeSection(section, from: start, style: style, placer: placer)
+      placeSection(section, from: start, placer: placer)
       section += 1
       start = 0
     }
-    contentHeight = sections.last?.bottom ?? 0
   }
 
   private mutating func placeSection(
-    _ index: Int, from start: Int, style: SectionStyle, placer: any VerticalPlacer
+    _ index: Int, from start: Int, placer: any VerticalPlacer
   ) {
+    let style = placer.style
     let data = context.sections[index]
     let width = context.contentWidth
     let top = sections.last?.bottom ?? 0
@@ -85,8 +85,8 @@ struct VerticalEngine: Sendable {
     }
     let itemsTop = y + style.sectionInset.top
     let itemsBottom = placer.placeItems(
-      section: index, from: start, sectionStart: itemStart, itemsTop: itemsTop, style: style,
-      context: context, frames: &frames)
+      section: index, from: start, sectionStart: itemStart, itemsTop: itemsTop, context: context,
+      frames: &frames)
     y = itemsBottom + style.sectionInset.bottom
     let pinLimit = y
     var footer: Rect?

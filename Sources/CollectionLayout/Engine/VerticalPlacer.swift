@@ -4,16 +4,18 @@
 /// Class-bound so that the engine calls it through one existential rather than being
 /// specialised per layout: dispatch happens once per section, and the WebAssembly module
 /// carries one copy of the engine.
-protocol VerticalPlacer: AnyObject {
+protocol VerticalPlacer: AnyObject, Sendable {
+  /// The section chrome (header, footer, insets), sanitised once when the placer is made.
+  var style: SectionStyle { get }
+
   /// Appends to `frames` the frames of items `start...` of section `section`, resuming after
   /// items `0..<start` already stored from `sectionStart`, and returns the bottom of the
   /// section's items (or `itemsTop` when it has none).
   ///
   /// - Parameters:
   ///   - itemsTop: the y where items begin (below the header and the section's top inset).
-  ///   - style: the section's chrome, with `sectionInset` sanitised.
   func placeItems(
-    section: Int, from start: Int, sectionStart: Int, itemsTop: Double, style: SectionStyle,
+    section: Int, from start: Int, sectionStart: Int, itemsTop: Double,
     context: LayoutContext, frames: inout FrameStore
   ) -> Double
 }

@@ -2,13 +2,15 @@
 /// width = (available − (c − 1) · interitem spacing) / c, height = width · aspectRatio + extra.
 final class GridPlacer: VerticalPlacer {
   let options: GridLayout.Options
+  let style: SectionStyle
 
   init(options: GridLayout.Options) {
     self.options = options
+    style = options.style
   }
 
   func placeItems(
-    section: Int, from start: Int, sectionStart: Int, itemsTop: Double, style: SectionStyle,
+    section: Int, from start: Int, sectionStart: Int, itemsTop: Double,
     context: LayoutContext, frames: inout FrameStore
   ) -> Double {
     let count = context.sections[section].items.count

@@ -8,14 +8,20 @@
 public struct MosaicLayout: Layout, Sendable {
   /// The options; setting them lays everything out again.
   public var options: Options {
-    didSet { prepare(context) }
+    didSet {
+      placer = MosaicPlacer(options: options)
+      prepare(context)
+    }
   }
 
   private var engine = VerticalEngine()
+  /// Built once per set of options (the mosaic resolves its pattern here), not per update.
+  private var placer: MosaicPlacer
 
   /// Creates a mosaic; call `prepare(_:)` before querying.
   public init(options: Options = Options()) {
     self.options = options
+    placer = MosaicPlacer(options: options)
   }
 
   /// The context of the last `prepare(_:)` or `apply(_:)`.
@@ -25,14 +31,14 @@ public struct MosaicLayout: Layout, Sendable {
   ///
   /// - Complexity: O(n) for n items.
   public mutating func prepare(_ context: LayoutContext) {
-    engine.prepare(context, style: options.style, placer: MosaicPlacer(options: options))
+    engine.prepare(context, placer: placer)
   }
 
   /// Applies an incremental update, recomputing from the first item it can move.
   ///
   /// - Complexity: O(k) to append k items; O(m) for m items after a change.
   public mutating func apply(_ update: LayoutUpdate) {
-    engine.apply(update, style: options.style, placer: MosaicPlacer(options: options))
+    engine.apply(update, placer: placer)
   }
 
   /// The content size.

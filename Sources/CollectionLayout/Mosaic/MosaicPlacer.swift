@@ -2,15 +2,17 @@
 /// computed from the item's index alone, so resuming from any item needs no stored state.
 final class MosaicPlacer: VerticalPlacer {
   let options: MosaicLayout.Options
+  let style: SectionStyle
   let pattern: MosaicPattern
 
   init(options: MosaicLayout.Options) {
     self.options = options
+    style = options.style
     pattern = MosaicPattern(spans: options.pattern, columnCount: options.columnCount)
   }
 
   func placeItems(
-    section: Int, from start: Int, sectionStart: Int, itemsTop: Double, style: SectionStyle,
+    section: Int, from start: Int, sectionStart: Int, itemsTop: Double,
     context: LayoutContext, frames: inout FrameStore
   ) -> Double {
     let count = context.sections[section].items.count

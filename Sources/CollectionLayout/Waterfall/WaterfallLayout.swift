@@ -13,14 +13,20 @@
 public struct WaterfallLayout: Layout, Sendable {
   /// The options; setting them lays everything out again.
   public var options: Options {
-    didSet { prepare(context) }
+    didSet {
+      placer = WaterfallPlacer(options: options)
+      prepare(context)
+    }
   }
 
   private var engine = VerticalEngine()
+  /// Built once per set of options (the mosaic resolves its pattern here), not per update.
+  private var placer: WaterfallPlacer
 
   /// Creates a waterfall with the given options; call `prepare(_:)` before querying.
   public init(options: Options = Options()) {
     self.options = options
+    placer = WaterfallPlacer(options: options)
   }
 
   /// The context of the last `prepare(_:)` or `apply(_:)`.
@@ -30,13 +36,13 @@ public struct WaterfallLayout: Layout, Sendable {
   ///
   /// - Complexity: O(n · c) for n items and c columns (c is small).
   public mutating func prepare(_ context: LayoutContext) {
-    engine.prepare(context, style: options.style, placer: WaterfallPlacer(options: options))
+    engine.prepare(context, placer: placer)
   }
 
   /// Applies an incremental update: appending k items costs O(k); inserting, deleting or
   /// resizing item i recomputes from i on; only a width change recomputes everything.
   public mutating func apply(_ update: LayoutUpdate) {
-    engine.apply(update, style: options.style, placer: WaterfallPlacer(options: options))
+    engine.apply(update, placer: placer)
   }
 
   /// The content size: the content width and the bottom of the last section, at least

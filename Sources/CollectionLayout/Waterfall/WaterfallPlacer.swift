@@ -5,13 +5,15 @@ final class WaterfallPlacer: VerticalPlacer {
   static let fullSpanTag = UInt16.max
 
   let options: WaterfallLayout.Options
+  let style: SectionStyle
 
   init(options: WaterfallLayout.Options) {
     self.options = options
+    style = options.style
   }
 
   func placeItems(
-    section: Int, from start: Int, sectionStart: Int, itemsTop: Double, style: SectionStyle,
+    section: Int, from start: Int, sectionStart: Int, itemsTop: Double,
     context: LayoutContext, frames: inout FrameStore
   ) -> Double {
     let items = context.sections[section].items
