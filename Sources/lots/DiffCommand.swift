@@ -20,28 +20,22 @@ struct DiffCommand: ParsableCommand {
   var new: String
 
   func run() throws {
-    do {
-      let before = try DiffInput.parse(readInput(old), file: old)
-      let after = try DiffInput.parse(readInput(new), file: new)
-      // Repeated ids are not an error (the changeset stays valid) but usually a bug upstream.
-      for warning in before.repeatedIDs(file: old) + after.repeatedIDs(file: new) {
-        FileHandle.standardError.write(Data("lots diff: warning: \(warning)\n".utf8))
-      }
-      let output: String
-      switch (before, after) {
-      case (.flat(let from), .flat(let to)):
-        output = DiffOutput.json(Changeset(from: from, to: to))
-      case (.sections(let from), .sections(let to)):
-        output = DiffOutput.json(SectionedChangeset(from: from, to: to))
-      default:
-        throw CommandFailure(
-          "\(new): $: one file holds sections and the other plain items; use the same shape")
-      }
-      FileHandle.standardOutput.write(Data((output + "\n").utf8))
-    } catch let error as SpecError {
-      throw CommandFailure("lots diff: \(error)")
-    } catch let failure as CommandFailure {
-      throw CommandFailure("lots diff: \(failure)")
+    let before = try DiffInput.parse(readInput(old), file: old)
+    let after = try DiffInput.parse(readInput(new), file: new)
+    // Repeated ids are not an error (the changeset stays valid) but usually a bug upstream.
+    for warning in before.repeatedIDs(file: old) + after.repeatedIDs(file: new) {
+      FileHandle.standardError.write(Data("lots diff: warning: \(warning)\n".utf8))
     }
+    let output: String
+    switch (before, after) {
+    case (.flat(let from), .flat(let to)):
+      output = DiffOutput.json(Changeset(from: from, to: to))
+    case (.sections(let from), .sections(let to)):
+      output = DiffOutput.json(SectionedChangeset(from: from, to: to))
+    default:
+      throw CommandFailure(
+        "\(new): $: one file holds sections and the other plain items; use the same shape")
+    }
+    FileHandle.standardOutput.write(Data((output + "\n").utf8))
   }
 }

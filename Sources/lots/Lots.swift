@@ -13,21 +13,32 @@ struct Lots: AsyncParsableCommand {
     defaultSubcommand: ServeCommand.self
   )
 
-  /// Runs the command; a `CommandFailure` (bad input the user can fix) prints its message on
-  /// standard error and exits with status 2, as every `lots` subcommand promises.
+  /// Runs the command; bad input the user can fix (a `CommandFailure` or a `SpecError` naming
+  /// a JSON field) prints one line on standard error, prefixed with the subcommand, and exits
+  /// with status 2, as every `lots` subcommand promises.
   static func main() async {
+    var name = "lots"
     do {
       var command = try parseAsRoot()
+      if let subcommand = type(of: command).configuration.commandName {
+        name = "lots \(subcommand)"
+      }
       if var asyncCommand = command as? any AsyncParsableCommand {
         try await asyncCommand.run()
       } else {
         try command.run()
       }
     } catch let failure as CommandFailure {
-      FileHandle.standardError.write(Data((failure.description + "\n").utf8))
-      Foundation.exit(2)
+      fail("\(name): \(failure)")
+    } catch let error as SpecError {
+      fail("\(name): \(error)")
     } catch {
       exit(withError: error)
     }
+  }
+
+  private static func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+    Foundation.exit(2)
   }
 }

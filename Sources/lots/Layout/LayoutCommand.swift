@@ -16,45 +16,16 @@ struct LayoutCommand: ParsableCommand {
   var svg: String?
 
   func run() throws {
-    do {
-      let data = try readInput(spec)
-      let root = try JSONNode.parse(data)
-      let parsed = try LayoutSpec.parse(root)
-      let snap = try SnapQuery.parse(root)
-      var layout = parsed.layout
-      layout.prepare(parsed.context)
-      let output = LayoutOutput(layout: layout, spec: parsed)
-      let extra = snap.map { [$0.output(layout)] } ?? []
-      FileHandle.standardOutput.write(Data((output.json(extra: extra) + "\n").utf8))
-      if let svg {
-        try write(LayoutPicture(output: output, spec: parsed).svg(), to: svg)
-      }
-    } catch let error as SpecError {
-      throw CommandFailure("lots layout: \(error)")
-    } catch let failure as CommandFailure {
-      throw CommandFailure("lots layout: \(failure)")
+    let root = try JSONNode.parse(readInput(spec))
+    let parsed = try LayoutSpec.parse(root)
+    let snap = try SnapQuery.parse(root)
+    var layout = parsed.layout
+    layout.prepare(parsed.context)
+    let output = LayoutOutput(layout: layout, spec: parsed)
+    let extra = snap.map { [$0.output(layout)] } ?? []
+    FileHandle.standardOutput.write(Data((output.json(extra: extra) + "\n").utf8))
+    if let svg {
+      try write(LayoutPicture(output: output, spec: parsed).svg(), to: svg)
     }
   }
-}
-
-/// Reads a file, or standard input for `-`.
-func readInput(_ path: String) throws -> Data {
-  if path == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
-  guard let data = FileManager.default.contents(atPath: path) else {
-    throw CommandFailure("cannot read \(path): no such file or not readable")
-  }
-  return data
-}
-
-/// Writes text to a file, failing with a message naming it.
-func write(_ text: String, to path: String) throws {
-  guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
-    throw CommandFailure("cannot write \(path)")
-  }
-}
-
-/// A failure the user can fix: printed on standard error, exit status 2.
-struct CommandFailure: Error, CustomStringConvertible {
-  let description: String
-  init(_ description: String) { self.description = description }
 }
