@@ -10,14 +10,22 @@ enum LayoutOptions {
     Insets(top: input.next(), left: input.next(), bottom: input.next(), right: input.next())
   }
 
-  /// Kind 0: waterfall.
-  static func waterfall(_ input: inout InputReader) -> WaterfallLayout {
-    var options = WaterfallLayout.Options()
+  /// The chrome shared by the vertical kinds: sectionInset ×4, headerHeight, footerHeight,
+  /// headerInset ×4, footerInset ×4.
+  static func readChrome<Options: SectionChromeOptions>(
+    _ options: inout Options, from input: inout InputReader
+  ) {
     options.sectionInset = insets(&input)
     options.headerHeight = input.next()
     options.footerHeight = input.next()
     options.headerInset = insets(&input)
     options.footerInset = insets(&input)
+  }
+
+  /// Kind 0: waterfall.
+  static func waterfall(_ input: inout InputReader) -> WaterfallLayout {
+    var options = WaterfallLayout.Options()
+    readChrome(&options, from: &input)
     options.columnCount = input.nextInt()
     options.minimumColumnSpacing = input.next()
     options.minimumInteritemSpacing = input.next()
@@ -35,11 +43,7 @@ enum LayoutOptions {
   /// Kind 1: mosaic.
   static func mosaic(_ input: inout InputReader) -> MosaicLayout {
     var options = MosaicLayout.Options()
-    options.sectionInset = insets(&input)
-    options.headerHeight = input.next()
-    options.footerHeight = input.next()
-    options.headerInset = insets(&input)
-    options.footerInset = insets(&input)
+    readChrome(&options, from: &input)
     options.columnCount = input.nextInt()
     options.spacing = input.next()
     options.alternatesSides = input.nextBool()
@@ -55,11 +59,7 @@ enum LayoutOptions {
   /// Kind 2: grid. A column count of 0 or less means "as many as fit `minimumItemWidth`".
   static func grid(_ input: inout InputReader) -> GridLayout {
     var options = GridLayout.Options()
-    options.sectionInset = insets(&input)
-    options.headerHeight = input.next()
-    options.footerHeight = input.next()
-    options.headerInset = insets(&input)
-    options.footerInset = insets(&input)
+    readChrome(&options, from: &input)
     let columns = input.nextInt()
     let minimumWidth = input.next()
     options.columns = columns > 0 ? .count(columns) : .minimumWidth(minimumWidth)

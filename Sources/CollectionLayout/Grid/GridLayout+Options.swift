@@ -10,7 +10,7 @@ extension GridLayout {
   /// The options of a grid, named after UICollectionViewFlowLayout's properties.
   ///
   /// Hostile values never crash: negative, NaN or infinite lengths and ratios become 0.
-  public struct Options: Hashable, Sendable {
+  public struct Options: SectionChromeOptions, Hashable, Sendable {
     /// How many columns (default 2).
     public var columns: Columns = .count(2)
     /// The horizontal space between items of a row (default 10).
@@ -62,11 +62,6 @@ extension GridLayout {
       }
     }
 
-    var style: SectionStyle {
-      SectionStyle(
-        sectionInset: sectionInset, headerHeight: headerHeight, footerHeight: footerHeight,
-        headerInset: headerInset, footerInset: footerInset)
-    }
   }
 
   /// The largest column count honoured.

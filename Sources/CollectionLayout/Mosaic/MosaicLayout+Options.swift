@@ -18,7 +18,7 @@ extension MosaicLayout {
   /// Hostile values never crash: a column count below 1 becomes 1 and above 64 becomes 64; a
   /// span is clamped to the columns and to `maximumRowSpan` rows; an empty pattern becomes
   /// the default one; negative, NaN or infinite lengths become 0.
-  public struct Options: Hashable, Sendable {
+  public struct Options: SectionChromeOptions, Hashable, Sendable {
     /// The number of columns of square cells (default 3).
     public var columnCount: Int = 3
     /// The space between cells, both ways (default 10).
@@ -42,11 +42,6 @@ extension MosaicLayout {
     /// Creates the default options: the LOTs inspire grid.
     public init() {}
 
-    var style: SectionStyle {
-      SectionStyle(
-        sectionInset: sectionInset, headerHeight: headerHeight, footerHeight: footerHeight,
-        headerInset: headerInset, footerInset: footerInset)
-    }
   }
 
   /// The LOTs inspire pattern: one 2×2 cell, then five 1×1 cells around it.

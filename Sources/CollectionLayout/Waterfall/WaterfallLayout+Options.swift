@@ -14,7 +14,7 @@ extension WaterfallLayout {
   ///
   /// Hostile values never crash: a column count below 1 becomes 1 and above 1,024 becomes
   /// 1,024; negative, NaN or infinite spacings, insets and heights become 0.
-  public struct Options: Hashable, Sendable {
+  public struct Options: SectionChromeOptions, Hashable, Sendable {
     /// The number of columns (default 2).
     public var columnCount: Int = 2
     /// Per-section column counts; a section beyond the end of the list uses `columnCount`.
@@ -51,11 +51,6 @@ extension WaterfallLayout {
       return min(max(count, 1), WaterfallLayout.maximumColumnCount)
     }
 
-    var style: SectionStyle {
-      SectionStyle(
-        sectionInset: sectionInset, headerHeight: headerHeight, footerHeight: footerHeight,
-        headerInset: headerInset, footerInset: footerInset)
-    }
   }
 
   /// The largest column count honoured.

@@ -5,6 +5,18 @@ private let chromeOptions = [
   "sectionInset", "headerHeight", "footerHeight", "headerInset", "footerInset",
 ]
 
+extension JSONObject {
+  /// Reads the section chrome every vertical kind shares (`chromeOptions`); absent members
+  /// keep the option's default.
+  func readChrome<Options: SectionChromeOptions>(into options: inout Options) throws {
+    options.sectionInset = try insets("sectionInset") ?? options.sectionInset
+    options.headerHeight = try self["headerHeight"]?.number() ?? options.headerHeight
+    options.footerHeight = try self["footerHeight"]?.number() ?? options.footerHeight
+    options.headerInset = try insets("headerInset") ?? options.headerInset
+    options.footerInset = try insets("footerInset") ?? options.footerInset
+  }
+}
+
 extension LayoutKind {
   /// `"waterfall"`: `WaterfallLayout` with CHTCollectionViewWaterfallLayout's option names.
   static let waterfall = LayoutKind(
@@ -24,11 +36,7 @@ extension LayoutKind {
       try json["minimumColumnSpacing"]?.number() ?? options.minimumColumnSpacing
     options.minimumInteritemSpacing =
       try json["minimumInteritemSpacing"]?.number() ?? options.minimumInteritemSpacing
-    options.sectionInset = try json.insets("sectionInset") ?? .zero
-    options.headerHeight = try json["headerHeight"]?.number() ?? 0
-    options.footerHeight = try json["footerHeight"]?.number() ?? 0
-    options.headerInset = try json.insets("headerInset") ?? .zero
-    options.footerInset = try json.insets("footerInset") ?? .zero
+    try json.readChrome(into: &options)
     if let direction = try json["itemRenderDirection"]?.choice(
       ["shortestFirst", "leftToRight", "rightToLeft"])
     {
@@ -58,11 +66,7 @@ extension LayoutKind {
           columns: try span["columns"]?.integer() ?? 1, rows: try span["rows"]?.integer() ?? 1)
       }
     }
-    options.sectionInset = try json.insets("sectionInset") ?? .zero
-    options.headerHeight = try json["headerHeight"]?.number() ?? 0
-    options.footerHeight = try json["footerHeight"]?.number() ?? 0
-    options.headerInset = try json.insets("headerInset") ?? .zero
-    options.footerInset = try json.insets("footerInset") ?? .zero
+    try json.readChrome(into: &options)
     return MosaicLayout(options: options)
   }
 
@@ -90,11 +94,7 @@ extension LayoutKind {
       try json["minimumLineSpacing"]?.number() ?? options.minimumLineSpacing
     options.aspectRatio = try json["aspectRatio"]?.number() ?? options.aspectRatio
     options.extraHeight = try json["extraHeight"]?.number() ?? 0
-    options.sectionInset = try json.insets("sectionInset") ?? .zero
-    options.headerHeight = try json["headerHeight"]?.number() ?? 0
-    options.footerHeight = try json["footerHeight"]?.number() ?? 0
-    options.headerInset = try json.insets("headerInset") ?? .zero
-    options.footerInset = try json.insets("footerInset") ?? .zero
+    try json.readChrome(into: &options)
     options.pinsSectionHeaders = try json["pinsSectionHeaders"]?.bool() ?? false
     return GridLayout(options: options)
   }
