@@ -100,3 +100,14 @@ test("packed sizes lay out exactly like item objects", () => {
   a.destroy();
   b.destroy();
 });
+
+test("a malformed context is a clear error, not a TypeError from deep inside", () => {
+  const layout = engine.layout({ kind: "grid" });
+  assert.throws(() => layout.prepare({ sections: [] }), /context\.viewport must be/);
+  assert.throws(() => layout.prepare({ viewport: { width: 1, height: 1 }, sections: [{}] }),
+    /sections\[0\] needs items/);
+  assert.throws(
+    () => layout.prepare({ viewport: { width: 1, height: 1 }, sections: [{ sizes: new Float64Array(4) }] }),
+    /sections\[0\] needs items .* triples/);
+  layout.destroy();
+});

@@ -187,7 +187,17 @@ export class EngineLayout {
    * fullSpan}], headerHeight, footerHeight}], contentInsets, displayScale, direction}.
    */
   prepare(context) {
+    const { width, height } = context?.viewport ?? {};
+    if (typeof width !== "number" || typeof height !== "number") {
+      throw new TypeError("prepare: context.viewport must be {width: number, height: number}");
+    }
     const sections = context.sections ?? [];
+    sections.forEach((section, i) => {
+      if (section.sizes ? section.sizes.length % 3 !== 0 : !Array.isArray(section.items)) {
+        throw new TypeError(
+          `prepare: sections[${i}] needs items [{width, height}] or sizes of (width, height, flags) triples`);
+      }
+    });
     // A section gives `items` ([{width, height, fullSpan}]) or `sizes`, a Float64Array of
     // (width, height, flags) triples that is copied as it is (no walk over 100,000 objects).
     const count = (section) => (section.sizes ? section.sizes.length / 3 : section.items.length);
