@@ -61,9 +61,12 @@ let package = Package(
       name: "Benchmarks",
       dependencies: ["CollectionLayout", "CollectionDiff", "LiveCollection"]
     ),
-    .testTarget(name: "CollectionLayoutTests", dependencies: ["CollectionLayout"]),
-    .testTarget(name: "CollectionDiffTests", dependencies: ["CollectionDiff"]),
-    .testTarget(name: "LiveCollectionTests", dependencies: ["LiveCollection"]),
+    // The seeded generator every property test shares.
+    .target(name: "PropertyTesting", path: "Tests/PropertyTesting"),
+    .testTarget(
+      name: "CollectionLayoutTests", dependencies: ["CollectionLayout", "PropertyTesting"]),
+    .testTarget(name: "CollectionDiffTests", dependencies: ["CollectionDiff", "PropertyTesting"]),
+    .testTarget(name: "LiveCollectionTests", dependencies: ["LiveCollection", "PropertyTesting"]),
     .testTarget(name: "LotsCoreTests", dependencies: ["LotsCore"]),
     .testTarget(
       name: "LotsServerTests",

@@ -1,4 +1,5 @@
 import CollectionDiff
+import PropertyTesting
 import Testing
 
 @Suite struct SectionedChangesetDiffTests {

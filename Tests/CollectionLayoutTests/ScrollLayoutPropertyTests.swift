@@ -1,4 +1,5 @@
 import CollectionLayout
+import PropertyTesting
 import Testing
 
 /// Seeded property tests of the snapping layouts over 10,000 random, often hostile,

@@ -1,4 +1,5 @@
 import CollectionLayout
+import PropertyTesting
 
 /// Helpers for the scroll-driven layouts' property tests on the shared seeded generator.
 extension SplitMix64 {

@@ -1,4 +1,5 @@
 import CollectionLayout
+import PropertyTesting
 import Testing
 
 /// Seeded property tests over 10,000 random (often hostile) configurations per layout.

@@ -1,4 +1,5 @@
 import LiveCollection
+import PropertyTesting
 import Testing
 
 @Suite struct LiveListTests {

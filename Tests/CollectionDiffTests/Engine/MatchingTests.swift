@@ -1,4 +1,5 @@
 import CollectionDiff
+import PropertyTesting
 import Testing
 
 /// The matching engine's two less travelled paths: hash partitions (large middles) and the

@@ -1,3 +1,5 @@
+import PropertyTesting
+
 /// Random old/new pairs for property tests: mostly small, some up to 1,000 elements, with the
 /// shapes that break diff engines (all new, all deleted, reversed, repeated identities).
 enum RandomPairs {

@@ -1,4 +1,5 @@
 import CollectionLayout
+import PropertyTesting
 
 /// The invariants every vertical layout must keep for any input; each check returns a
 /// description of the first violation, or `nil`.

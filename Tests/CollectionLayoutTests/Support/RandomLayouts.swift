@@ -1,4 +1,5 @@
 import CollectionLayout
+import PropertyTesting
 
 /// Random, often hostile, inputs for the vertical layouts.
 enum RandomLayouts {

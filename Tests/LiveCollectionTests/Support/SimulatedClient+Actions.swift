@@ -1,4 +1,5 @@
 import LiveCollection
+import PropertyTesting
 
 extension SimulatedClient {
   /// One tick of the user's side: scrolling, liking, posting, paging, and whatever arrives.

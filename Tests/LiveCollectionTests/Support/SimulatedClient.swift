@@ -1,5 +1,6 @@
 import CollectionDiff
 import LiveCollection
+import PropertyTesting
 
 /// A client that drives a ``LiveList`` from a ``SimulatedServer`` over a flaky stream (drops,
 /// duplicates, reordering, reconnects with resume), with pages that arrive late and optimistic

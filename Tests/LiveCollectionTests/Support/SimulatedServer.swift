@@ -1,4 +1,5 @@
 import LiveCollection
+import PropertyTesting
 
 /// The server's truth for one user: posts, the user's blocked authors, and the event log, with
 /// consistent pages read at the current sequence number.

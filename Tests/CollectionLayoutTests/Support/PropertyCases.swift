@@ -1,32 +1,8 @@
+import PropertyTesting
+
 #if canImport(Glibc)
   import Glibc
 #endif
-
-/// A small, fast, seedable random number generator for property tests (SplitMix64).
-///
-/// Every property test derives one generator per case from a base seed, prints that seed when
-/// an invariant fails, and can be replayed with `LOTS_SEED=<seed>`.
-struct SplitMix64: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
-  /// True with probability `p`.
-  mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &self) < p }
-
-  /// A random element of a non-empty array.
-  mutating func pick<T>(_ values: [T]) -> T {
-    values[Int.random(in: 0..<values.count, using: &self)]
-  }
-}
 
 /// The base seed of property tests: `LOTS_SEED` from the environment, or a fixed default so
 /// that CI runs are reproducible.
