@@ -22,7 +22,10 @@ struct BridgedElement: Diffable {
 public func lotsDiff(_ oldCount: Int32, _ newCount: Int32) -> Int32 {
   let old = Int(oldCount)
   let new = Int(newCount)
-  guard old >= 0, new >= 0, 2 * (old + new) <= Buffers.inputCapacity else { return -1 }
+  // Int is 32 bits on wasm32: compare by division so that hostile counts cannot overflow.
+  guard old >= 0, new >= 0, old <= Buffers.inputCapacity / 2,
+    new <= Buffers.inputCapacity / 2 - old
+  else { return -1 }
   let input = Buffers.input
   let before = (0..<old).map {
     BridgedElement(identity: input[$0].bitPattern, version: input[old + $0].bitPattern)

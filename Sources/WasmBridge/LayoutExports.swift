@@ -50,8 +50,9 @@ public func lotsLayoutPrepare(_ handle: Int32, _ count: Int32) -> Int32 {
     viewport: Size(width: input.next(), height: input.next()),
     contentInsets: LayoutOptions.insets(&input), displayScale: input.next(),
     direction: input.nextBool() ? .rightToLeft : .leftToRight)
+  // Int is 32 bits on wasm32: compare by division so that hostile counts cannot overflow.
   let sectionCount = input.nextInt()
-  guard sectionCount >= 0 && sectionCount * 3 <= input.remaining else { return -1 }
+  guard sectionCount >= 0 && sectionCount <= input.remaining / 3 else { return -1 }
   var counts: [Int] = []
   for _ in 0..<sectionCount {
     let items = input.nextInt()
@@ -63,8 +64,10 @@ public func lotsLayoutPrepare(_ handle: Int32, _ count: Int32) -> Int32 {
         headerHeight: header.isNaN ? nil : header, footerHeight: footer.isNaN ? nil : footer))
   }
   var total = 0
-  for items in counts { total += items }
-  guard total * 3 <= input.remaining else { return -1 }
+  for items in counts {
+    guard items <= input.remaining / 3 - total else { return -1 }
+    total += items
+  }
   for (section, items) in counts.enumerated() {
     context.sections[section].items = readItems(items, from: &input)
   }
@@ -93,10 +96,10 @@ public func lotsLayoutInsertItems(
   let sections = box.context.sections
   let section = Int(section)
   guard section >= 0 && section < sections.count, index >= 0,
-    Int(index) <= sections[section].items.count, count >= 0
+    Int(index) <= sections[section].items.count, count >= 0,
+    Int(count) <= Buffers.inputCapacity / 3
   else { return -1 }
   var input = InputReader(count: count * 3)
-  guard input.remaining == Int(count) * 3 else { return -1 }
   box.apply(.insertItems(readItems(Int(count), from: &input), section: section, at: Int(index)))
   return 0
 }
@@ -111,7 +114,7 @@ public func lotsLayoutDeleteItems(
   let sections = box.context.sections
   let section = Int(section)
   guard section >= 0 && section < sections.count, index >= 0, count >= 0,
-    Int(index) + Int(count) <= sections[section].items.count
+    Int(count) <= sections[section].items.count - Int(index)
   else { return -1 }
   box.apply(.deleteItems(section: section, range: Int(index)..<Int(index + count)))
   return 0

@@ -111,3 +111,24 @@ test("a malformed context is a clear error, not a TypeError from deep inside", (
     /sections\[0\] needs items .* triples/);
   layout.destroy();
 });
+
+test("hostile counts sent straight to the exports are rejected, never a trap", () => {
+  const x = engine.exports;
+  const layout = engine.layout({ kind: "waterfall" }).prepare({
+    viewport: { width: 100, height: 100 }, sections: [{ items: [photo(1, 1)] }],
+  });
+  const huge = 0x7fffffff;
+  assert.equal(x.lots_layout_insert_items(layout.handle, 0, 1, huge), -1);
+  assert.equal(x.lots_layout_insert_items(layout.handle, 0, 1, 0x30000000), -1);
+  assert.equal(x.lots_layout_delete_items(layout.handle, 0, huge, huge), -1);
+  assert.equal(x.lots_diff(huge, huge), -1);
+  assert.equal(x.lots_diff(0x40000000, 0x40000000), -1);
+  // A context announcing 10^9 sections, then 10^9 items in one section.
+  engine.input([100, 100, 0, 0, 0, 0, 1, 0, 1e9]);
+  assert.equal(x.lots_layout_prepare(layout.handle, 9), -1);
+  engine.input([100, 100, 0, 0, 0, 0, 1, 0, 2, 1e9, NaN, NaN, 1e9, NaN, NaN]);
+  assert.equal(x.lots_layout_prepare(layout.handle, 15), -1);
+  // The layout is still usable afterwards.
+  assert.equal(layout.attributes({ x: 0, y: 0, width: 100, height: 100 }).length, 1);
+  layout.destroy();
+});
