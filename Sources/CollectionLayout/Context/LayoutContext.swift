@@ -34,11 +34,6 @@ public struct LayoutContext: Hashable, Sendable {
     (viewport.width.sanitizedLength - contentInsets.sanitized.horizontal).sanitizedLength
   }
 
-  /// The height of the visible area available to the content, never negative.
-  public var visibleHeight: Double {
-    (viewport.height.sanitizedLength - contentInsets.sanitized.vertical).sanitizedLength
-  }
-
   /// The pixel grid of `displayScale`.
   public var pixelGrid: PixelGrid { PixelGrid(scale: displayScale) }
 

@@ -13,13 +13,6 @@ public enum LayoutUpdate: Hashable, Sendable {
   case deleteSections(Range<Int>)
   /// Changes the viewport size (rotation, a resized window).
   case resizeViewport(Size)
-
-  /// Appends a page of items at the end of a section.
-  public static func appendItems(_ items: [LayoutItem], section: Int, in context: LayoutContext)
-    -> LayoutUpdate
-  {
-    .insertItems(items, section: section, at: context.sections[section].items.count)
-  }
 }
 
 /// What an update invalidated, from the layout's point of view.

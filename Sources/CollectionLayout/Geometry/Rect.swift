@@ -44,11 +44,6 @@ public struct Rect: Hashable, Sendable {
     minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
   }
 
-  /// Whether `other` lies entirely inside this rectangle (edges included).
-  public func contains(_ other: Rect) -> Bool {
-    other.minX >= minX && other.maxX <= maxX && other.minY >= minY && other.maxY <= maxY
-  }
-
   /// This rectangle moved by the given distances.
   public func offsetBy(dx: Double, dy: Double) -> Rect {
     Rect(x: origin.x + dx, y: origin.y + dy, width: size.width, height: size.height)
