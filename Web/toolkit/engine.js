@@ -226,13 +226,25 @@ export class EngineLayout {
     return this;
   }
 
-  /** Inserts items into a section before `index` (the section's count appends a page). */
+  /**
+   * Inserts items into a section before `index` (the section's count appends a page): item
+   * objects [{width, height, fullSpan}], or a Float64Array of (width, height, flags) triples
+   * as in `prepare`, copied as it is.
+   */
   insertItems(section, index, items) {
-    const values = new Float64Array(3 * items.length);
-    encodeItems(items, values, 0);
+    let values = items;
+    if (items instanceof Float64Array) {
+      if (items.length % 3 !== 0) {
+        throw new TypeError("insertItems: sizes must be (width, height, flags) triples");
+      }
+    } else {
+      values = new Float64Array(3 * items.length);
+      encodeItems(items, values, 0);
+    }
     this.engine.input(values);
     this.check(
-      this.exports.lots_layout_insert_items(this.handle, section, index, items.length), "insert");
+      this.exports.lots_layout_insert_items(this.handle, section, index, values.length / 3),
+      "insert");
   }
 
   /** Deletes `count` items of a section from `index` on. */
