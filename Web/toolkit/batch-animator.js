@@ -1,6 +1,7 @@
 // Animated batch updates, timed like UIKit's defaults (0.3 s, ease-in-out): inserted cells fade
 // and scale in, deleted ones fade and scale out where they were, surviving cells slide from
-// their old frame to the new one (the same DOM cell, re-keyed to its new index path).
+// their old frame to the new one (the same DOM cell, re-keyed to its new index path). The layout
+// takes the changeset as incremental engine updates where it can (engine-updates.js).
 // With prefers-reduced-motion the same update happens at once.
 import { IndexMapper, normalise } from "./changeset.js";
 import { keyOf } from "./index-path.js";
@@ -33,7 +34,7 @@ export async function performBatchUpdates(view, changeset, sections) {
   }
   view.active = next;
   view.sections = sections;
-  view.prepare();
+  view.updateLayout(normalised);
   view.render();
   const animations = [];
   for (const cell of view.active.values()) {

@@ -12,6 +12,7 @@ import { KeyboardNavigation } from "./keyboard.js";
 import { ScrollSnapping } from "./scroll-snap.js";
 import { anchorFor, restoreAnchor } from "./resize-anchor.js";
 import { performBatchUpdates } from "./batch-animator.js";
+import { applyPlan, planUpdates, resizedShape, shapeOf } from "./engine-updates.js";
 import { centredCell } from "./centre.js";
 
 const KINDS = ["cell", "header", "footer"];
@@ -43,6 +44,7 @@ export class CollectionView extends EventTarget {
     this.direction = options.direction ?? "ltr";
     this.layout = null;
     this.sections = [];
+    this.shape = null;
     this.rows = new Float64Array(0);
     this.rowCount = 0;
     this.active = new Map();
@@ -97,14 +99,32 @@ export class CollectionView extends EventTarget {
     this.render();
   }
 
+  /** The layout context of `this.sections` at the current viewport size. */
+  get context() {
+    const { width, height } = this.bounds;
+    return { viewport: { width, height }, sections: this.sections, direction: this.direction,
+      displayScale: window.devicePixelRatio || 1 };
+  }
+
   /** Re-prepares the layout from `this.sections` at the current viewport size. */
   prepare() {
-    const { width, height } = this.bounds;
-    this.size = { width, height };
-    this.layout.prepare({
-      viewport: { width, height }, sections: this.sections, direction: this.direction,
-      displayScale: window.devicePixelRatio || 1,
-    });
+    const context = this.context;
+    this.size = { ...context.viewport };
+    this.layout.prepare(context);
+    this.shape = shapeOf(context);
+    this.updateContentSize();
+  }
+
+  /**
+   * Brings the layout to `this.sections` after `changeset`: the engine's incremental updates
+   * when they are valid and cheaper (engine-updates.js), else a full prepare.
+   */
+  updateLayout(changeset) {
+    const context = this.context;
+    const plan = planUpdates(this.shape, changeset, context);
+    if (!plan) return this.prepare();
+    applyPlan(this.layout, plan);
+    this.shape = shapeOf(context);
     this.updateContentSize();
   }
 
@@ -244,6 +264,7 @@ export class CollectionView extends EventTarget {
     const { width, height } = this.bounds;
     if (width === this.size.width && height === this.size.height) return;
     this.size = { width, height };
+    this.shape = resizedShape(this.shape, width, height);
     if (this.tracksCentre && typeof this.layout.resizeKeepingFocus === "function") {
       // Scroll-driven layouts know their focused item: the engine gives the offset keeping it.
       const offset = this.layout.resizeKeepingFocus(width, height, this.bounds);
