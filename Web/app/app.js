@@ -57,25 +57,35 @@ async function show(name) {
   }, { label: name === "feed" ? "Today's lunches" : "Inspire" });
   const state = { view, source };
   current = state;
-  const sections = () => [{
-    items: source.posts.map((post) => ({ width: post.photo.width, height: post.photo.height })),
-  }];
+  // One section whose items grow by a page at a time: each page costs its own posts, here and
+  // in the engine (an append is O(page) there, see engine-updates.js).
+  const items = [];
+  const sections = [{ items }];
+  const appendPosts = () => {
+    const start = items.length;
+    for (const post of source.posts.slice(start)) {
+      items.push({ width: post.photo.width, height: post.photo.height });
+    }
+    return Array.from({ length: items.length - start }, (_, i) => start + i);
+  };
   const layoutOptions = () => ({ ...feed.layout,
     ...(withCaption ? { columnCount: columnsFor(host.clientWidth) } : {}) });
   try {
     await source.next();
     if (current !== state) return;
-    view.setLayout(engine.layout(layoutOptions()), sections());
+    appendPosts();
+    view.setLayout(engine.layout(layoutOptions()), sections);
     host.setAttribute("aria-busy", "false");
     status.textContent = `${source.posts.length} posts`;
     view.scroller.addEventListener("scroll", async () => {
       const { scrollTop, clientHeight, scrollHeight } = view.scroller;
       if (scrollTop + 2 * clientHeight < scrollHeight || source.finished) return;
-      const before = source.posts.length;
-      const added = await source.next();
-      if (current !== state || added.length === 0) return;
-      const inserts = added.map((_, i) => before + i);
-      await view.performBatchUpdates({ deletes: [], inserts, moves: [], reloads: [] }, sections());
+      await source.next();
+      // Scroll events that awaited the same page find it appended already: nothing to insert.
+      if (current !== state) return;
+      const inserts = appendPosts();
+      if (inserts.length === 0) return;
+      await view.performBatchUpdates({ deletes: [], inserts, moves: [], reloads: [] }, sections);
       status.textContent = `${source.posts.length} posts${source.finished ? " · that's all" : ""}`;
     });
   } catch (error) {
