@@ -109,8 +109,8 @@ struct Matching {
         }
       }
     }
-    oldDuplicates.sort()
-    newDuplicates.sort()
+    heapSort(&oldDuplicates)
+    heapSort(&newDuplicates)
     // The new side's hashes (8 bytes each) were alive beside both partitions' entries.
     tableBytes = table.byteCount + olds.byteCount + news.byteCount + newToOld.count * 8
     guard trustingTags else { return true }
