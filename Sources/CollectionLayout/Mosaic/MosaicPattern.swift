@@ -22,70 +22,72 @@ struct MosaicPattern: Hashable, Sendable {
   init(spans: [MosaicLayout.Span], columnCount: Int) {
     let columns = min(max(columnCount, 1), MosaicLayout.maximumColumnCount)
     let spans = spans.isEmpty ? MosaicLayout.inspirePattern : spans
-    var occupied: [[Bool]] = []
+    // Row-major cells of the block, `columns` per row, grown as spans reach lower rows.
+    var occupied: [Bool] = []
     var slots: [Slot] = []
     for span in spans {
-      let width = min(max(span.columns, 1), columns)
-      let height = min(max(span.rows, 1), MosaicLayout.maximumRowSpan)
-      var row = 0
-      search: while true {
-        for column in 0...(columns - width)
-        where Self.isFree(occupied, column: column, row: row, width: width, height: height) {
-          slots.append(Slot(column: column, row: row, columns: width, rows: height))
-          while occupied.count < row + height {
-            occupied.append([Bool](repeating: false, count: columns))
-          }
-          for r in row..<(row + height) {
-            for c in column..<(column + width) { occupied[r][c] = true }
-          }
-          break search
-        }
-        row += 1
+      let slot = Self.firstFit(
+        columns: min(max(span.columns, 1), columns),
+        rows: min(max(span.rows, 1), MosaicLayout.maximumRowSpan), in: occupied, width: columns)
+      let end = (slot.row + slot.rows) * columns
+      if occupied.count < end {
+        occupied += repeatElement(false, count: end - occupied.count)
       }
+      for row in slot.row..<(slot.row + slot.rows) {
+        for column in slot.column..<(slot.column + slot.columns) {
+          occupied[row * columns + column] = true
+        }
+      }
+      slots.append(slot)
     }
     self.columnCount = columns
     self.slots = slots
     self.mirroredSlots = Self.mirror(slots, columns: columns)
-    self.rowCount = occupied.count
+    self.rowCount = occupied.count / columns
   }
 
+  /// The first free position of a `columns` × `rows` span, in reading order.
+  private static func firstFit(columns: Int, rows: Int, in occupied: [Bool], width: Int) -> Slot {
+    var slot = Slot(column: 0, row: 0, columns: columns, rows: rows)
+    while true {
+      var free = true
+      for row in slot.row..<(slot.row + rows) where row * width < occupied.count {
+        for column in slot.column..<(slot.column + columns)
+        where occupied[row * width + column] {
+          free = false
+        }
+      }
+      if free { return slot }
+      slot.column += 1
+      if slot.column > width - columns {
+        slot.column = 0
+        slot.row += 1
+      }
+    }
+  }
+
+  /// Each slot mirrored left to right; then, shape by shape, the mirrored positions are handed
+  /// out in reading order, so the spans of a shape still fill them left to right, top to
+  /// bottom, in pattern order.
   private static func mirror(_ slots: [Slot], columns: Int) -> [Slot] {
-    var mirrored = slots.map {
+    let positions = slots.map {
       Slot(
         column: columns - $0.column - $0.columns, row: $0.row, columns: $0.columns, rows: $0.rows)
     }
-    var shapes: [Slot] = []
-    for slot in slots
-    where !shapes.contains(where: { $0.columns == slot.columns && $0.rows == slot.rows }) {
-      shapes.append(slot)
-    }
-    for shape in shapes {
-      let members = mirrored.indices.filter {
-        mirrored[$0].columns == shape.columns && mirrored[$0].rows == shape.rows
+    var taken = [Bool](repeating: false, count: slots.count)
+    var mirrored = positions
+    for (index, slot) in slots.enumerated() {
+      var first = -1
+      for (candidate, position) in positions.enumerated()
+      where !taken[candidate] && position.columns == slot.columns && position.rows == slot.rows
+        && (first < 0
+          || (position.row, position.column) < (positions[first].row, positions[first].column))
+      {
+        first = candidate
       }
-      var positions = members.map { mirrored[$0] }
-      // An insertion sort: patterns are a handful of spans, and it keeps the module small.
-      for index in positions.indices {
-        var current = index
-        while current > 0
-          && (positions[current].row, positions[current].column)
-            < (positions[current - 1].row, positions[current - 1].column)
-        {
-          positions.swapAt(current, current - 1)
-          current -= 1
-        }
-      }
-      for (index, position) in zip(members, positions) { mirrored[index] = position }
+      taken[first] = true
+      mirrored[index] = positions[first]
     }
     return mirrored
-  }
-
-  private static func isFree(
-    _ occupied: [[Bool]], column: Int, row: Int, width: Int, height: Int
-  ) -> Bool {
-    for r in row..<(row + height) where r < occupied.count {
-      for c in column..<(column + width) where occupied[r][c] { return false }
-    }
-    return true
   }
 }
