@@ -1,18 +1,39 @@
 /// The two Float64 buffers JavaScript and the module exchange bulk data through: JS fills the
 /// input buffer with one `Float64Array.set()`, queries write into the output buffer, and JS
 /// reads it through a typed-array view (re-created after any call that may grow memory).
+///
+/// The pointers are initialised lazily, so every read of one checks that it was; reads go
+/// through getters that are never inlined, so that check exists once, not at every use.
 enum Buffers {
-  nonisolated(unsafe) static var input = UnsafeMutablePointer<Double>.allocate(capacity: 1)
+  nonisolated(unsafe) private static var inputStart = UnsafeMutablePointer<Double>
+    .allocate(capacity: 1)
   nonisolated(unsafe) static var inputCapacity = 1
-  nonisolated(unsafe) static var output = UnsafeMutablePointer<Double>.allocate(capacity: 1)
+  nonisolated(unsafe) private static var outputStart = UnsafeMutablePointer<Double>
+    .allocate(capacity: 1)
   nonisolated(unsafe) static var outputCapacity = 1
+
+  static var input: UnsafeMutablePointer<Double> {
+    @inline(never) get { inputStart }
+  }
+
+  static var output: UnsafeMutablePointer<Double> {
+    @inline(never) get { outputStart }
+  }
+
+  /// Makes room for `count` values in the input buffer, keeping none of its contents.
+  static func reserveInput(_ count: Int) {
+    guard count > inputCapacity else { return }
+    inputStart.deallocate()
+    inputCapacity = max(count, inputCapacity * 2)
+    inputStart = .allocate(capacity: inputCapacity)
+  }
 
   /// Makes room for `count` values in the output buffer, keeping none of its contents.
   static func reserveOutput(_ count: Int) {
     guard count > outputCapacity else { return }
-    output.deallocate()
+    outputStart.deallocate()
     outputCapacity = max(count, outputCapacity * 2)
-    output = .allocate(capacity: outputCapacity)
+    outputStart = .allocate(capacity: outputCapacity)
   }
 }
 
@@ -20,12 +41,7 @@ enum Buffers {
 @_expose(wasm, "lots_input")
 @_cdecl("lots_input")
 public func lotsInput(_ count: Int32) -> UnsafeMutablePointer<Double> {
-  let needed = max(Int(count), 1)
-  if needed > Buffers.inputCapacity {
-    Buffers.input.deallocate()
-    Buffers.inputCapacity = max(needed, Buffers.inputCapacity * 2)
-    Buffers.input = .allocate(capacity: Buffers.inputCapacity)
-  }
+  Buffers.reserveInput(Int(count))
   return Buffers.input
 }
 

@@ -40,25 +40,22 @@ public func lotsDiff(_ oldCount: Int32, _ newCount: Int32) -> Int32 {
     + changes.reloads.count + changes.reconfigures.count
   Buffers.reserveOutput(total)
   var out = Buffers.output
-  for count in [
-    changes.deletes.count, changes.inserts.count, changes.moves.count, changes.reloads.count,
-    changes.reconfigures.count,
-  ] {
-    out.pointee = Double(count)
+  @inline(never) func put(_ value: Int) {
+    out.pointee = Double(value)
     out += 1
   }
-  for index in changes.deletes + changes.inserts {
-    out.pointee = Double(index)
-    out += 1
-  }
+  put(changes.deletes.count)
+  put(changes.inserts.count)
+  put(changes.moves.count)
+  put(changes.reloads.count)
+  put(changes.reconfigures.count)
+  changes.deletes.forEach(put)
+  changes.inserts.forEach(put)
   for move in changes.moves {
-    out[0] = Double(move.from)
-    out[1] = Double(move.to)
-    out += 2
+    put(move.from)
+    put(move.to)
   }
-  for index in changes.reloads + changes.reconfigures {
-    out.pointee = Double(index)
-    out += 1
-  }
+  changes.reloads.forEach(put)
+  changes.reconfigures.forEach(put)
   return Int32(total)
 }

@@ -6,6 +6,14 @@ class LayoutBox {
   func prepare(_ context: LayoutContext) {}
   func apply(_ update: LayoutUpdate) {}
   var context: LayoutContext { .empty }
+  /// The number of items in a section, or nil when there is no such section. Never inlined:
+  /// the context read here is released on return, before an update mutates it (a copy held
+  /// across the update made it copy every item of the section).
+  @inline(never)
+  final func itemCount(inSection section: Int) -> Int? {
+    let sections = context.sections
+    return section >= 0 && section < sections.count ? sections[section].items.count : nil
+  }
   var contentSize: Size { .zero }
   func attributes(in rect: Rect, offset: Point) -> [LayoutAttributes] { [] }
   func attributes(of kind: ElementKind, at path: ItemPath, offset: Point) -> LayoutAttributes? {
@@ -32,7 +40,7 @@ class LayoutBox {
 
 /// The box of one concrete layout.
 class Box<L: Layout>: LayoutBox {
-  var layout: L
+  final var layout: L
 
   init(_ layout: L) { self.layout = layout }
 
@@ -110,6 +118,9 @@ enum LayoutTable {
     return Int32(boxes.count)
   }
 
+  /// Never inlined: every export looks a box up, and each inlined copy carried the table's
+  /// lazy initialisation.
+  @inline(never)
   static func box(_ handle: Int32) -> LayoutBox? {
     let index = Int(handle) - 1
     guard index >= 0 && index < boxes.count else { return nil }

@@ -92,15 +92,12 @@ func readItems(_ count: Int, from input: inout InputReader) -> [LayoutItem] {
 public func lotsLayoutInsertItems(
   _ handle: Int32, _ section: Int32, _ index: Int32, _ count: Int32
 ) -> Int32 {
-  guard let box = LayoutTable.box(handle) else { return -1 }
-  let sections = box.context.sections
-  let section = Int(section)
-  guard section >= 0 && section < sections.count, index >= 0,
-    Int(index) <= sections[section].items.count, count >= 0,
-    Int(count) <= Buffers.inputCapacity / 3
+  guard let box = LayoutTable.box(handle), let items = box.itemCount(inSection: Int(section)),
+    index >= 0, Int(index) <= items, count >= 0, Int(count) <= Buffers.inputCapacity / 3
   else { return -1 }
   var input = InputReader(count: count * 3)
-  box.apply(.insertItems(readItems(Int(count), from: &input), section: section, at: Int(index)))
+  box.apply(
+    .insertItems(readItems(Int(count), from: &input), section: Int(section), at: Int(index)))
   return 0
 }
 
@@ -110,13 +107,10 @@ public func lotsLayoutInsertItems(
 public func lotsLayoutDeleteItems(
   _ handle: Int32, _ section: Int32, _ index: Int32, _ count: Int32
 ) -> Int32 {
-  guard let box = LayoutTable.box(handle) else { return -1 }
-  let sections = box.context.sections
-  let section = Int(section)
-  guard section >= 0 && section < sections.count, index >= 0, count >= 0,
-    Int(count) <= sections[section].items.count - Int(index)
+  guard let box = LayoutTable.box(handle), let items = box.itemCount(inSection: Int(section)),
+    index >= 0, count >= 0, Int(count) <= items - Int(index)
   else { return -1 }
-  box.apply(.deleteItems(section: section, range: Int(index)..<Int(index + count)))
+  box.apply(.deleteItems(section: Int(section), range: Int(index)..<Int(index + count)))
   return 0
 }
 
