@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LotsServer
 
 @main
 struct Lots: AsyncParsableCommand {
@@ -20,6 +21,8 @@ struct Lots: AsyncParsableCommand {
     var name = "lots"
     do {
       var command = try parseAsRoot()
+      // Before the server's first task: its tasks then run on the event loops.
+      if command is ServeCommand { EventLoopExecutor.install() }
       if let subcommand = type(of: command).configuration.commandName {
         name = "lots \(subcommand)"
       }

@@ -24,7 +24,7 @@ extension AppDatabase {
 
   /// The account with a user name (case-insensitive), with its password hash.
   func account(named username: String) async throws -> (user: User, passwordHash: String)? {
-    try await writer.read { db in
+    try readNow { db in
       guard
         let row = try Row.fetchOne(
           db, sql: "SELECT id, username, passwordHash, createdAt FROM account WHERE username = ?",
@@ -36,7 +36,7 @@ extension AppDatabase {
 
   /// The user with an id.
   func user(id: Int64) async throws -> User? {
-    try await writer.read { db in
+    try readNow { db in
       try Row.fetchOne(
         db, sql: "SELECT id, username, createdAt FROM account WHERE id = ?", arguments: [id]
       ).map(Self.user)
@@ -58,7 +58,7 @@ extension AppDatabase {
 
   /// The user of an unexpired session, and when the session expires.
   func sessionUser(tokenHash: String, now: Date) async throws -> (user: User, expiresAt: Date)? {
-    try await writer.read { db in
+    try readNow { db in
       try Row.fetchOne(
         db.cachedStatement(
           sql: """

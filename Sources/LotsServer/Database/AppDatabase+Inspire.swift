@@ -18,7 +18,7 @@ extension AppDatabase {
     } else {
       (snapshotID, offset) = (try await createRankingSnapshot(now: now), 0)
     }
-    return try await writer.read { db in
+    return try readNow { db in
       let sequence = try Self.currentSequence(db)
       guard
         let text = try String.fetchOne(

@@ -54,7 +54,7 @@ extension AppDatabase {
 
   /// The ids of the users a viewer blocks.
   func blockedIDs(of viewerID: Int64) async throws -> Set<Int64> {
-    try await writer.read { db in
+    try readNow { db in
       Set(
         try Int64.fetchAll(
           db, sql: "SELECT blockedId FROM block WHERE blockerId = ?", arguments: [viewerID]))

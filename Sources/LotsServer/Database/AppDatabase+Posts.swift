@@ -42,7 +42,7 @@ extension AppDatabase {
 
   /// A post as seen by a viewer: hidden posts only by their author, nothing by a blocker.
   func post(id: Int64, viewerID: Int64?) async throws -> Post? {
-    try await writer.read { db in
+    try readNow { db in
       try Self.fetchPost(db, id: id, viewerID: viewerID)
     }
   }
@@ -65,7 +65,7 @@ extension AppDatabase {
 
   /// The image keys still referenced by some post, among `keys`.
   func referencedImageKeys(_ keys: [String]) async throws -> Set<String> {
-    try await writer.read { db in
+    try readNow { db in
       var found = Set<String>()
       for key in keys {
         let used = try Bool.fetchOne(
