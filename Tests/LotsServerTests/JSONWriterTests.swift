@@ -41,3 +41,20 @@ import Testing
     }
   }
 }
+
+extension JSONWriterTests {
+  /// Numbers are written digit by digit: the extremes, zero and negatives read back exactly.
+  @Test(arguments: [Int64.min, -1, 0, 7, 10, 1_000_000_007, Int64.max])
+  func writesIntegersExactly(_ value: Int64) throws {
+    var post = Self.post(3, "x")
+    post.id = value
+    post.author.id = -(value / 3)
+    post.likeCount = Int(value / 7)
+    post.photo.width = Int(value % 10_000)
+    let page = FeedPage(items: [post], nextCursor: nil, sequence: value)
+    var writer = JSONWriter()
+    writer.write(page)
+    let decoded = try JSONCoding.decoder().decode(FeedPage.self, from: Data(buffer: writer.buffer))
+    #expect(decoded == page)
+  }
+}
