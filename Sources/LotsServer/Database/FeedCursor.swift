@@ -1,5 +1,3 @@
-import Foundation
-
 /// The opaque position after the last item of a page.
 ///
 /// Keyset cursors hold the (sort key, id) of the last item, so they stay valid when that item is
@@ -17,9 +15,7 @@ enum FeedCursor: Equatable, Sendable {
     case .keyset(let feed, let key, let id): plain = "k|\(feed)|\(key)|\(id)"
     case .ranked(let snapshot, let offset): plain = "r|\(snapshot)|\(offset)"
     }
-    return Data(plain.utf8).base64EncodedString()
-      .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-      .replacingOccurrences(of: "=", with: "")
+    return Base64URL.encode(plain.utf8)
   }
 
   /// Parses a token, checking it belongs to `feed`.
@@ -27,10 +23,8 @@ enum FeedCursor: Equatable, Sendable {
   init(token: String, feed: String) throws {
     let invalid = AppError.badRequest("cursor is invalid for this feed")
     guard token.utf8.count <= 200 else { throw invalid }
-    var base64 = token.replacingOccurrences(of: "-", with: "+")
-      .replacingOccurrences(of: "_", with: "/")
-    base64 += String(repeating: "=", count: (4 - base64.utf8.count % 4) % 4)
-    guard let data = Data(base64Encoded: base64), let plain = String(data: data, encoding: .utf8)
+    guard let bytes = Base64URL.decode(token),
+      let plain = String(validating: bytes, as: UTF8.self)
     else { throw invalid }
     let parts = plain.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
     if parts.count == 4, parts[0] == "k", parts[1] == feed, let key = Int64(parts[2]),
