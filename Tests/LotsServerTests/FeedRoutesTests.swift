@@ -72,6 +72,10 @@ import Testing
       _ = try await client.post(token: ana.token)
       let page = try await client.send(.get, "/api/feed").decode(FeedPage.self)
       #expect(page.sequence == 2)
+      // An empty page has no row to carry the sequence: it still reports the snapshot's.
+      _ = try await client.signUp("bob")
+      let none = try await client.send(.get, "/api/users/bob/posts").decode(FeedPage.self)
+      #expect(none.items.isEmpty && none.sequence == 2)
     }
   }
 
