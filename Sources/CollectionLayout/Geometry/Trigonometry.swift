@@ -15,26 +15,24 @@ enum Trigonometry {
   private static let twoOverPi = 6.36619772367581382433e-01
 
   /// The sine of `x` (radians); NaN for a non-finite `x`, like libm.
-  static func sin(_ x: Double) -> Double {
-    guard x.isFinite else { return .nan }
-    let (quadrant, r) = reduce(x)
-    switch quadrant {
-    case 0: return sinKernel(r)
-    case 1: return cosKernel(r)
-    case 2: return -sinKernel(r)
-    default: return -cosKernel(r)
-    }
-  }
+  static func sin(_ x: Double) -> Double { sinCos(x).sin }
 
   /// The cosine of `x` (radians); NaN for a non-finite `x`, like libm.
-  static func cos(_ x: Double) -> Double {
-    guard x.isFinite else { return .nan }
+  static func cos(_ x: Double) -> Double { sinCos(x).cos }
+
+  /// The sine and cosine of `x` from one argument reduction; NaN for a non-finite `x`. Never
+  /// inlined: one copy of the polynomials serves every caller (the wasm module's size).
+  @inline(never)
+  static func sinCos(_ x: Double) -> (sin: Double, cos: Double) {
+    guard x.isFinite else { return (.nan, .nan) }
     let (quadrant, r) = reduce(x)
+    let s = sinKernel(r)
+    let c = cosKernel(r)
     switch quadrant {
-    case 0: return cosKernel(r)
-    case 1: return -sinKernel(r)
-    case 2: return -cosKernel(r)
-    default: return sinKernel(r)
+    case 0: return (s, c)
+    case 1: return (c, -s)
+    case 2: return (-s, -c)
+    default: return (-c, s)
     }
   }
 

@@ -36,8 +36,7 @@ extension StackLayout {
   func attributes(ofItem item: Int, offset: Point) -> LayoutAttributes {
     let frame = frame(item)
     let theta = tilt(screenY: frame.minY - offset.y.sanitizedCoordinate)
-    let sine = Trigonometry.sin(theta)
-    let cosine = Trigonometry.cos(theta)
+    let (sine, cosine) = Trigonometry.sinCos(theta)
     // θ lies in [−π/2.5, −π/10], so the sine is at most sin(−π/10) < 0: never a division by 0.
     let radius = itemHeight / 2 + abs(zOffset / sine)
     let transform = LayoutTransform(
