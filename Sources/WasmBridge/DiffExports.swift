@@ -27,10 +27,10 @@ public func lotsDiff(_ oldCount: Int32, _ newCount: Int32) -> Int32 {
     new <= Buffers.inputCapacity / 2 - old
   else { return -1 }
   let input = Buffers.input
-  let before = (0..<old).map {
+  let before = makeArray(old) {
     BridgedElement(identity: input[$0].bitPattern, version: input[old + $0].bitPattern)
   }
-  let after = (0..<new).map {
+  let after = makeArray(new) {
     BridgedElement(
       identity: input[2 * old + $0].bitPattern, version: input[2 * old + new + $0].bitPattern)
   }

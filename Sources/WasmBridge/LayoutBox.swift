@@ -32,10 +32,10 @@ class LayoutBox {
   /// Where an infinite layout starts, and the invisible jump back to its middle cycle.
   var initialContentOffset: Point { .zero }
   func recentredOffset(_ offset: Point) -> Point { offset }
-  /// The stack's swipe-to-delete and open/close geometry (empty for other layouts).
+  /// The stack's swipe-to-delete geometry (nothing for other layouts). Its open/close
+  /// transition is not exported: no page uses it, and the module has a size budget.
   func dragged(item: Int, by dx: Double, offset: Point) -> LayoutAttributes? { nil }
   func deletesOnSwipe(translation: Double, velocity: Double) -> Bool { false }
-  func transition(opening item: Int, progress: Double, offset: Point) -> [LayoutAttributes] { [] }
 }
 
 /// The box of one concrete layout.
@@ -44,30 +44,36 @@ class Box<L: Layout>: LayoutBox {
 
   init(_ layout: L) { self.layout = layout }
 
+  /// Runs `body` on the layout in place. A method called on the stored property itself first
+  /// copied the whole layout struct (retaining each of its buffers), which cost both time and
+  /// an outlined copy function per layout kind in the module.
+  @inline(__always)
+  final func inPlace<R>(_ body: (inout L) -> R) -> R { body(&layout) }
+
   override func prepare(_ context: LayoutContext) { layout.prepare(context) }
   override func apply(_ update: LayoutUpdate) { layout.apply(update) }
-  override var context: LayoutContext { layout.context }
-  override var contentSize: Size { layout.contentSize }
+  override var context: LayoutContext { inPlace { $0.context } }
+  override var contentSize: Size { inPlace { $0.contentSize } }
   override func attributes(in rect: Rect, offset: Point) -> [LayoutAttributes] {
-    layout.attributes(in: rect, offset: offset)
+    inPlace { $0.attributes(in: rect, offset: offset) }
   }
   override func attributes(of kind: ElementKind, at path: ItemPath, offset: Point)
     -> LayoutAttributes?
   {
-    layout.attributes(of: kind, at: path, offset: offset)
+    inPlace { $0.attributes(of: kind, at: path, offset: offset) }
   }
   override func targetContentOffset(proposed: Point, velocity: Point) -> Point {
-    layout.targetContentOffset(proposed: proposed, velocity: velocity)
+    inPlace { $0.targetContentOffset(proposed: proposed, velocity: velocity) }
   }
 }
 
 /// The box of a layout with a focused item.
 class FocusBox<L: FocusingLayout>: Box<L> {
   override func focusedItem(at offset: Point) -> Int {
-    layout.focusedItem(at: offset)?.item ?? -1
+    inPlace { $0.focusedItem(at: offset)?.item ?? -1 }
   }
   override func contentOffset(focusing item: Int, near offset: Point) -> Point {
-    layout.contentOffset(focusing: ItemPath(section: 0, item: item), near: offset)
+    inPlace { $0.contentOffset(focusing: ItemPath(section: 0, item: item), near: offset) }
   }
   override func resize(_ size: Size, keepingFocusAt offset: Point) -> Point {
     layout.apply(.resizeViewport(size), keepingFocusAt: offset)
@@ -85,37 +91,40 @@ extension CarouselLayout: Recentring {}
 
 /// The box of an infinite row or a carousel.
 final class RecentringBox<L: Recentring>: FocusBox<L> {
-  override var initialContentOffset: Point { layout.initialContentOffset }
-  override func recentredOffset(_ offset: Point) -> Point { layout.recentredOffset(offset) }
+  override var initialContentOffset: Point { inPlace { $0.initialContentOffset } }
+  override func recentredOffset(_ offset: Point) -> Point {
+    inPlace { $0.recentredOffset(offset) }
+  }
 }
 
 /// The box of the Safari-style stack.
 final class StackBox: Box<StackLayout> {
   override func dragged(item: Int, by dx: Double, offset: Point) -> LayoutAttributes? {
-    layout.attributes(of: ItemPath(section: 0, item: item), draggedBy: dx, offset: offset)
+    inPlace { $0.attributes(of: ItemPath(section: 0, item: item), draggedBy: dx, offset: offset) }
   }
   override func deletesOnSwipe(translation: Double, velocity: Double) -> Bool {
-    layout.swipeDecision(translation: translation, velocity: velocity) == .delete
-  }
-  override func transition(opening item: Int, progress: Double, offset: Point)
-    -> [LayoutAttributes]
-  {
-    layout.transitionAttributes(
-      opening: ItemPath(section: 0, item: item), progress: progress, offset: offset)
+    inPlace { $0.swipeDecision(translation: translation, velocity: velocity) == .delete }
   }
 }
 
-/// The layouts JS has created, by handle (index + 1; 0 is never a handle).
+/// The layouts JS has created, by handle (index + 1; 0 is never a handle): at most `capacity`
+/// at once, in one fixed table. A growable array of boxes brought the array growth code of
+/// its element type into the module, for a table that a page fills with a handful.
 enum LayoutTable {
-  nonisolated(unsafe) static var boxes: [LayoutBox?] = []
+  static let capacity = 256
+  nonisolated(unsafe) static var boxes: UnsafeMutablePointer<LayoutBox?> = {
+    let table = UnsafeMutablePointer<LayoutBox?>.allocate(capacity: capacity)
+    table.initialize(repeating: nil, count: capacity)
+    return table
+  }()
 
+  /// Stores a box and returns its handle, or 0 when `capacity` layouts exist already.
   static func add(_ box: LayoutBox) -> Int32 {
-    if let free = boxes.firstIndex(where: { $0 == nil }) {
-      boxes[free] = box
-      return Int32(free + 1)
+    for index in 0..<capacity where boxes[index] == nil {
+      boxes[index] = box
+      return Int32(index + 1)
     }
-    boxes.append(box)
-    return Int32(boxes.count)
+    return 0
   }
 
   /// Never inlined: every export looks a box up, and each inlined copy carried the table's
@@ -123,7 +132,14 @@ enum LayoutTable {
   @inline(never)
   static func box(_ handle: Int32) -> LayoutBox? {
     let index = Int(handle) - 1
-    guard index >= 0 && index < boxes.count else { return nil }
+    guard index >= 0 && index < capacity else { return nil }
     return boxes[index]
+  }
+
+  /// Frees a handle for reuse.
+  static func remove(_ handle: Int32) {
+    let index = Int(handle) - 1
+    guard index >= 0 && index < capacity else { return }
+    boxes[index] = nil
   }
 }

@@ -7,7 +7,7 @@ let elementStride = 15
 
 /// Creates a layout of `kind` (0 waterfall, 1 mosaic, 2 grid, 3 snap, 4 infinite, 5 carousel,
 /// 6 stack) from `count` options in the input buffer; returns its handle, or 0 for an unknown
-/// kind.
+/// kind or when `LayoutTable.capacity` layouts exist already.
 @_expose(wasm, "lots_layout_create")
 @_cdecl("lots_layout_create")
 public func lotsLayoutCreate(_ kind: Int32, _ count: Int32) -> Int32 {
@@ -33,8 +33,7 @@ public func lotsLayoutCreate(_ kind: Int32, _ count: Int32) -> Int32 {
 @_expose(wasm, "lots_layout_destroy")
 @_cdecl("lots_layout_destroy")
 public func lotsLayoutDestroy(_ handle: Int32) {
-  guard LayoutTable.box(handle) != nil else { return }
-  LayoutTable.boxes[Int(handle) - 1] = nil
+  LayoutTable.remove(handle)
 }
 
 /// Prepares a layout from a context in the input buffer: viewport width and height, content

@@ -36,7 +36,7 @@ enum LayoutOptions {
     options.extraHeight = input.next()
     options.pinsSectionHeaders = input.nextBool()
     let perSection = min(max(input.nextInt(), 0), input.remaining)
-    options.columnCounts = (0..<perSection).map { _ in input.nextInt() }
+    options.columnCounts = makeArray(perSection) { _ in input.nextInt() }
     return WaterfallLayout(options: options)
   }
 
@@ -49,7 +49,7 @@ enum LayoutOptions {
     options.alternatesSides = input.nextBool()
     let spans = min(max(input.nextInt(), 0), input.remaining / 2)
     if spans > 0 {
-      options.pattern = (0..<spans).map { _ in
+      options.pattern = makeArray(spans) { _ in
         MosaicLayout.Span(columns: input.nextInt(), rows: input.nextInt())
       }
     }

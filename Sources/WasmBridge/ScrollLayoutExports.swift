@@ -76,20 +76,6 @@ public func lotsStackSwipeDeletes(_ handle: Int32, _ dx: Double, _ velocity: Dou
   return box.deletesOnSwipe(translation: dx, velocity: velocity) ? 1 : 0
 }
 
-/// Writes the stack's elements part-way through opening `item` (progress 0 stacked, 1 open)
-/// and returns how many, or -1 for a bad handle.
-@_expose(wasm, "lots_stack_transition")
-@_cdecl("lots_stack_transition")
-public func lotsStackTransition(
-  _ handle: Int32, _ item: Int32, _ progress: Double, _ x: Double, _ y: Double
-) -> Int32 {
-  guard let box = LayoutTable.box(handle) else { return -1 }
-  let elements = box.transition(opening: Int(item), progress: progress, offset: Point(x: x, y: y))
-  Buffers.reserveOutput(elements.count * elementStride)
-  for (index, element) in elements.enumerated() { write(element, at: index * elementStride) }
-  return Int32(elements.count)
-}
-
 func writePoint(_ point: Point) {
   Buffers.output[0] = point.x
   Buffers.output[1] = point.y

@@ -51,6 +51,7 @@ export class Engine {
     if (kind === undefined) throw new Error(`unknown layout kind ${options.kind}`);
     const count = this.input(encodeOptions(options));
     const handle = this.exports.lots_layout_create(kind, count);
+    if (handle === 0) throw new Error("too many layouts at once: destroy() the unused ones");
     return new EngineLayout(this, handle, options);
   }
 
@@ -347,15 +348,6 @@ export class EngineLayout {
   /** Stack: whether a swipe released after `dx` at `velocity` (points/s) deletes the item. */
   swipeDeletes(dx, velocity) {
     return this.check(this.exports.lots_stack_swipe_deletes(this.handle, dx, velocity), "swipe") === 1;
-  }
-
-  /** Stack: every element part-way (progress 0…1) through opening `item`. */
-  transition(item, progress, offset) {
-    const count = this.check(
-      this.exports.lots_stack_transition(this.handle, item, progress, offset.x, offset.y),
-      "transition");
-    const data = this.engine.output(count * STRIDE);
-    return Array.from({ length: count }, (_, i) => decode(data, i * STRIDE));
   }
 
   point() {

@@ -45,9 +45,10 @@ extension MosaicLayout {
   }
 
   /// The LOTs inspire pattern: one 2×2 cell, then five 1×1 cells around it.
-  public static let inspirePattern =
-    [Span(columns: 2, rows: 2)]
-    + [Span](repeating: Span(columns: 1, rows: 1), count: 5)
+  public static let inspirePattern = [
+    Span(columns: 2, rows: 2), Span(columns: 1, rows: 1), Span(columns: 1, rows: 1),
+    Span(columns: 1, rows: 1), Span(columns: 1, rows: 1), Span(columns: 1, rows: 1),
+  ]
 
   /// The largest column count honoured.
   public static let maximumColumnCount = 64

@@ -22,28 +22,33 @@ struct MosaicPattern: Hashable, Sendable {
   init(spans: [MosaicLayout.Span], columnCount: Int) {
     let columns = min(max(columnCount, 1), MosaicLayout.maximumColumnCount)
     let spans = spans.isEmpty ? MosaicLayout.inspirePattern : spans
-    // Row-major cells of the block, `columns` per row, grown as spans reach lower rows.
-    var occupied: [Bool] = []
-    var slots: [Slot] = []
-    for span in spans {
-      let slot = Self.firstFit(
-        columns: min(max(span.columns, 1), columns),
-        rows: min(max(span.rows, 1), MosaicLayout.maximumRowSpan), in: occupied, width: columns)
-      let end = (slot.row + slot.rows) * columns
-      if occupied.count < end {
-        occupied += repeatElement(false, count: end - occupied.count)
-      }
-      for row in slot.row..<(slot.row + slot.rows) {
-        for column in slot.column..<(slot.column + slot.columns) {
-          occupied[row * columns + column] = true
+    var rows = 0
+    for span in spans { rows += min(max(span.rows, 1), MosaicLayout.maximumRowSpan) }
+    // Row-major cells of the block, `columns` per row. First fit never places a span below
+    // the rows of all the spans before it, so their total bounds the block.
+    var occupied = [Bool](repeating: false, count: rows * columns)
+    var rowCount = 0
+    // Slot arrays are written once, in place: an array of slots that grows or is mutated
+    // brings its own copy of the array growth code into the wasm module.
+    let slots = [Slot](unsafeUninitializedCapacity: spans.count) { buffer, initialized in
+      for (index, span) in spans.enumerated() {
+        let slot = Self.firstFit(
+          columns: min(max(span.columns, 1), columns),
+          rows: min(max(span.rows, 1), MosaicLayout.maximumRowSpan), in: occupied, width: columns)
+        for row in slot.row..<(slot.row + slot.rows) {
+          for column in slot.column..<(slot.column + slot.columns) {
+            occupied[row * columns + column] = true
+          }
         }
+        rowCount = max(rowCount, slot.row + slot.rows)
+        (buffer.baseAddress! + index).initialize(to: slot)
+        initialized = index + 1
       }
-      slots.append(slot)
     }
     self.columnCount = columns
     self.slots = slots
     self.mirroredSlots = Self.mirror(slots, columns: columns)
-    self.rowCount = occupied.count / columns
+    self.rowCount = rowCount
   }
 
   /// The first free position of a `columns` × `rows` span, in reading order.
@@ -70,24 +75,29 @@ struct MosaicPattern: Hashable, Sendable {
   /// out in reading order, so the spans of a shape still fill them left to right, top to
   /// bottom, in pattern order.
   private static func mirror(_ slots: [Slot], columns: Int) -> [Slot] {
-    let positions = slots.map {
-      Slot(
-        column: columns - $0.column - $0.columns, row: $0.row, columns: $0.columns, rows: $0.rows)
+    func position(_ index: Int) -> Slot {
+      let slot = slots[index]
+      return Slot(
+        column: columns - slot.column - slot.columns, row: slot.row, columns: slot.columns,
+        rows: slot.rows)
     }
     var taken = [Bool](repeating: false, count: slots.count)
-    var mirrored = positions
-    for (index, slot) in slots.enumerated() {
-      var first = -1
-      for (candidate, position) in positions.enumerated()
-      where !taken[candidate] && position.columns == slot.columns && position.rows == slot.rows
-        && (first < 0
-          || (position.row, position.column) < (positions[first].row, positions[first].column))
-      {
-        first = candidate
+    return [Slot](unsafeUninitializedCapacity: slots.count) { buffer, initialized in
+      for (index, slot) in slots.enumerated() {
+        var first = -1
+        for candidate in slots.indices where !taken[candidate] {
+          let place = position(candidate)
+          if place.columns == slot.columns && place.rows == slot.rows
+            && (first < 0
+              || (place.row, place.column) < (position(first).row, position(first).column))
+          {
+            first = candidate
+          }
+        }
+        taken[first] = true
+        (buffer.baseAddress! + index).initialize(to: position(first))
+        initialized = index + 1
       }
-      taken[first] = true
-      mirrored[index] = positions[first]
     }
-    return mirrored
   }
 }
