@@ -71,6 +71,14 @@ struct InputReader {
     return Buffers.input[position]
   }
 
+  /// The next `count` values at once (fewer when JS sent fewer), for bulk reads: a call per
+  /// value was a third of a 100,000-item prepare.
+  mutating func take(_ count: Int) -> UnsafeBufferPointer<Double> {
+    let count = min(max(count, 0), remaining)
+    defer { position += count }
+    return UnsafeBufferPointer(start: Buffers.input + position, count: count)
+  }
+
   /// The next value as a whole number clamped to ±1e9 (NaN gives 0), never a trap.
   @inline(never)
   mutating func nextInt() -> Int {

@@ -74,14 +74,16 @@ public func lotsLayoutPrepare(_ handle: Int32, _ count: Int32) -> Int32 {
   return 0
 }
 
+/// `count` items from (width, height, flags) triples; values JS did not send read as NaN.
 func readItems(_ count: Int, from input: inout InputReader) -> [LayoutItem] {
-  var items: [LayoutItem] = []
-  items.reserveCapacity(count)
-  for _ in 0..<count {
-    items.append(
-      LayoutItem(width: input.next(), height: input.next(), isFullSpan: input.nextBool()))
+  let values = input.take(3 * count)
+  return makeArray(count) { item in
+    func value(_ index: Int) -> Double { index < values.count ? values[index] : .nan }
+    let flags = value(3 * item + 2)
+    return LayoutItem(
+      width: value(3 * item), height: value(3 * item + 1), isFullSpan: flags.isFinite && flags != 0
+    )
   }
-  return items
 }
 
 /// Inserts `count` items (width, height, flags each, from the input buffer) into a section
