@@ -4,8 +4,8 @@ extension ImagePipeline {
   /// The dominant colour: the most populated cell of a 16×16×16 RGB histogram of a 32 px
   /// version, averaged within that cell.
   func dominantColor(_ image: VipsImageRef) throws(AppError) -> String {
-    guard let small = VipsImageRef(lots_vips_fit(image.pointer, 32, 32)),
-      let rgb = VipsImageRef(lots_vips_srgb8(small.pointer)), let pixels = rgb.pixels()
+    guard let small = image.applying({ lots_vips_fit($0, 32, 32) }),
+      let rgb = small.applying({ lots_vips_srgb8($0) }), let pixels = rgb.pixels()
     else { throw Self.corrupt }
     let bands = rgb.bands
     guard bands >= 3 else { throw Self.corrupt }

@@ -38,8 +38,8 @@ struct ImagePipeline: Sendable {
     }
     guard let decoded else { throw Self.corrupt }
     let original = try encode(decoded, as: format)
-    guard let display = VipsImageRef(lots_vips_fit(decoded.pointer, Int32(displayWidth), 100_000)),
-      let thumbnail = VipsImageRef(lots_vips_fit(display.pointer, Int32(thumbnailWidth), 100_000))
+    guard let display = decoded.applying({ lots_vips_fit($0, Int32(displayWidth), 100_000) }),
+      let thumbnail = display.applying({ lots_vips_fit($0, Int32(thumbnailWidth), 100_000) })
     else { throw Self.corrupt }
     return ProcessedPhoto(
       original: original, display: try encode(display, as: .webp),

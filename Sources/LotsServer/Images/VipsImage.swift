@@ -15,6 +15,18 @@ final class VipsImageRef {
   var height: Int { Int(vips_image_get_height(pointer)) }
   var bands: Int { Int(vips_image_get_bands(pointer)) }
 
+  /// The image a libvips operation makes from this one, or nil when it fails.
+  ///
+  /// The operation runs inside a method of this reference, which keeps the image alive until
+  /// it returns: a caller passing `.pointer` itself may see its reference released (and the
+  /// image freed) between reading the pointer and the C call, once the optimiser shortens the
+  /// reference's lifetime to its last use.
+  func applying(
+    _ operation: (UnsafeMutablePointer<CVips.VipsImage>) -> UnsafeMutablePointer<CVips.VipsImage>?
+  ) -> VipsImageRef? {
+    VipsImageRef(operation(pointer))
+  }
+
   /// Encodes with a shim save function, copying the buffer into Swift memory.
   func encode(
     _ save: (UnsafeMutablePointer<UnsafeMutableRawPointer?>, UnsafeMutablePointer<Int>)
