@@ -23,6 +23,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+    .package(url: "https://github.com/swift-extras/swift-extras-base64", from: "1.2.0"),
   ],
   targets: [
     .target(name: "CollectionLayout", linkerSettings: linuxMath),
@@ -44,6 +45,7 @@ let package = Package(
         .product(name: "HTTPTypes", package: "swift-http-types"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "ExtrasBase64", package: "swift-extras-base64"),
       ]
     ),
     .executableTarget(
