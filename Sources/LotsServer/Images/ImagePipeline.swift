@@ -54,11 +54,11 @@ struct ImagePipeline: Sendable {
     let fileExtension: String
     switch format {
     case .jpeg, .heic:
-      (bytes, fileExtension) = (image.encode { lots_vips_jpeg(image.pointer, 88, $0, $1) }, "jpg")
+      (bytes, fileExtension) = (image.encode { lots_vips_jpeg($0, 88, $1, $2) }, "jpg")
     case .png:
-      (bytes, fileExtension) = (image.encode { lots_vips_png(image.pointer, $0, $1) }, "png")
+      (bytes, fileExtension) = (image.encode { lots_vips_png($0, $1, $2) }, "png")
     case .webp:
-      (bytes, fileExtension) = (image.encode { lots_vips_webp(image.pointer, 82, $0, $1) }, "webp")
+      (bytes, fileExtension) = (image.encode { lots_vips_webp($0, 82, $1, $2) }, "webp")
     }
     guard let bytes else { throw Self.corrupt }
     return EncodedImage(

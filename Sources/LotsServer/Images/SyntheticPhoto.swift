@@ -23,12 +23,12 @@ enum SyntheticPhoto {
     else { throw AppError(.internalServerError, "could not generate a photo") }
     let bytes: [UInt8]?
     switch encoding {
-    case .jpeg: bytes = image.encode { lots_vips_jpeg(image.pointer, 85, $0, $1) }
+    case .jpeg: bytes = image.encode { lots_vips_jpeg($0, 85, $1, $2) }
     case .jpegWithEXIF(let orientation):
-      bytes = image.encode { lots_vips_jpeg_oriented(image.pointer, Int32(orientation), $0, $1) }
-    case .png: bytes = image.encode { lots_vips_png(image.pointer, $0, $1) }
-    case .webp: bytes = image.encode { lots_vips_webp(image.pointer, 80, $0, $1) }
-    case .heic: bytes = image.encode { lots_vips_heic(image.pointer, 60, $0, $1) }
+      bytes = image.encode { lots_vips_jpeg_oriented($0, Int32(orientation), $1, $2) }
+    case .png: bytes = image.encode { lots_vips_png($0, $1, $2) }
+    case .webp: bytes = image.encode { lots_vips_webp($0, 80, $1, $2) }
+    case .heic: bytes = image.encode { lots_vips_heic($0, 60, $1, $2) }
     }
     guard let bytes else { throw AppError(.internalServerError, "could not encode a photo") }
     return bytes

@@ -1,8 +1,13 @@
 import CVips
 
 /// Owns one `VipsImage` reference and releases it when dropped.
+///
+/// The pointer stays private: every libvips call on the image runs inside a method of this
+/// reference, which keeps the image alive until it returns. A caller passing the pointer itself
+/// could see the reference released (and the image freed) between reading the pointer and the C
+/// call, once the optimiser shortens the reference's lifetime to its last use.
 final class VipsImageRef {
-  let pointer: UnsafeMutablePointer<CVips.VipsImage>
+  private let pointer: UnsafeMutablePointer<CVips.VipsImage>
 
   init?(_ pointer: UnsafeMutablePointer<CVips.VipsImage>?) {
     guard let pointer else { return nil }
@@ -16,11 +21,6 @@ final class VipsImageRef {
   var bands: Int { Int(vips_image_get_bands(pointer)) }
 
   /// The image a libvips operation makes from this one, or nil when it fails.
-  ///
-  /// The operation runs inside a method of this reference, which keeps the image alive until
-  /// it returns: a caller passing `.pointer` itself may see its reference released (and the
-  /// image freed) between reading the pointer and the C call, once the optimiser shortens the
-  /// reference's lifetime to its last use.
   func applying(
     _ operation: (UnsafeMutablePointer<CVips.VipsImage>) -> UnsafeMutablePointer<CVips.VipsImage>?
   ) -> VipsImageRef? {
@@ -29,12 +29,14 @@ final class VipsImageRef {
 
   /// Encodes with a shim save function, copying the buffer into Swift memory.
   func encode(
-    _ save: (UnsafeMutablePointer<UnsafeMutableRawPointer?>, UnsafeMutablePointer<Int>)
-      -> Int32
+    _ save: (
+      UnsafeMutablePointer<CVips.VipsImage>, UnsafeMutablePointer<UnsafeMutableRawPointer?>,
+      UnsafeMutablePointer<Int>
+    ) -> Int32
   ) -> [UInt8]? {
     var buffer: UnsafeMutableRawPointer?
     var length = 0
-    guard save(&buffer, &length) == 0, let buffer else { return nil }
+    guard save(pointer, &buffer, &length) == 0, let buffer else { return nil }
     defer { g_free(buffer) }
     return Array(UnsafeRawBufferPointer(start: buffer, count: length))
   }
