@@ -14,12 +14,6 @@ enum Trigonometry {
   private static let halfPi2Tail = 2.02226624879595063154e-21
   private static let twoOverPi = 6.36619772367581382433e-01
 
-  /// The sine of `x` (radians); NaN for a non-finite `x`, like libm.
-  static func sin(_ x: Double) -> Double { sinCos(x).sin }
-
-  /// The cosine of `x` (radians); NaN for a non-finite `x`, like libm.
-  static func cos(_ x: Double) -> Double { sinCos(x).cos }
-
   /// The sine and cosine of `x` from one argument reduction; NaN for a non-finite `x`. Never
   /// inlined: one copy of the polynomials serves every caller (the wasm module's size).
   @inline(never)
