@@ -89,10 +89,10 @@ struct InputReader {
 
   /// The next value as a flag (non-zero is true).
   @inline(never)
-  mutating func nextBool() -> Bool {
-    let value = next()
-    return value.isFinite && value != 0
-  }
+  mutating func nextBool() -> Bool { Self.flag(next()) }
+
+  /// A value as a flag: non-zero and finite is true.
+  static func flag(_ value: Double) -> Bool { value.isFinite && value != 0 }
 }
 
 /// An array of `count` values made by `make(index)`, allocated once and never grown: every

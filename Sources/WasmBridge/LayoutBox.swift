@@ -131,15 +131,17 @@ enum LayoutTable {
   /// lazy initialisation.
   @inline(never)
   static func box(_ handle: Int32) -> LayoutBox? {
-    let index = Int(handle) - 1
-    guard index >= 0 && index < capacity else { return nil }
-    return boxes[index]
+    index(handle).flatMap { boxes[$0] }
   }
 
   /// Frees a handle for reuse.
   static func remove(_ handle: Int32) {
+    if let index = index(handle) { boxes[index] = nil }
+  }
+
+  /// The table slot of a handle, or nil for one that was never made.
+  private static func index(_ handle: Int32) -> Int? {
     let index = Int(handle) - 1
-    guard index >= 0 && index < capacity else { return }
-    boxes[index] = nil
+    return index >= 0 && index < capacity ? index : nil
   }
 }

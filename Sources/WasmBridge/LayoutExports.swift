@@ -79,10 +79,9 @@ func readItems(_ count: Int, from input: inout InputReader) -> [LayoutItem] {
   let values = input.take(3 * count)
   return makeArray(count) { item in
     func value(_ index: Int) -> Double { index < values.count ? values[index] : .nan }
-    let flags = value(3 * item + 2)
     return LayoutItem(
-      width: value(3 * item), height: value(3 * item + 1), isFullSpan: flags.isFinite && flags != 0
-    )
+      width: value(3 * item), height: value(3 * item + 1),
+      isFullSpan: InputReader.flag(value(3 * item + 2)))
   }
 }
 
