@@ -13,6 +13,7 @@ struct AppServices: Sendable {
   let postingLimiter: RateLimiter
   let likingLimiter: RateLimiter
   let sessions = SessionCache()
+  let renderedPosts = PostJSONCache()
 
   init(configuration: ServerConfiguration, database: AppDatabase, images: any ImageStore) {
     self.configuration = configuration

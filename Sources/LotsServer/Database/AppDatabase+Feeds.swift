@@ -26,64 +26,69 @@ extension AppDatabase {
     }
   }
 
+  /// Reads which posts a page holds, in order, with their like counts and the viewer's likes:
+  /// the same rows as ``page(_:viewerID:cursor:limit:now:)`` in one SELECT, without reading or
+  /// decoding the parts of a post that never change. Not for the inspire feed.
+  ///
+  /// - Returns: nil when the page is empty (the caller reads it with `page`, which also
+  ///   reports the sequence of an empty page).
+  func entries(_ feed: FeedQuery, viewerID: Int64?, cursor: FeedCursor?, limit: Int) throws
+    -> FeedEntries?
+  {
+    precondition(feed != .inspire, "the inspire feed is ranked from a snapshot")
+    return try readStatementNow { db in
+      let query = FeedSelect(feed, viewerID: viewerID, cursor: cursor, limit: limit, .entries)
+      var entries: [FeedEntries.Entry] = []
+      entries.reserveCapacity(limit)
+      let next = try Self.readPage(db, query, feed: feed, limit: limit) { row in
+        entries.append(.init(id: row[0], likeCount: row[1], likedByMe: row[2] ?? false))
+      }
+      guard let next else { return nil }
+      return FeedEntries(entries: entries, nextCursor: next.cursor, sequence: next.sequence)
+    }
+  }
+
   /// The page, or nil when it is empty and no `sequence` is given.
   private static func feedPage(
     _ db: Database, _ feed: FeedQuery, _ viewerID: Int64?, _ cursor: FeedCursor?, _ limit: Int,
     sequence: Int64?
   ) throws -> FeedPage? {
-    var filters = [
-      "(post.hidden = 0 OR post.authorId = ?1)",
-      "post.authorId NOT IN (SELECT blockedId FROM block WHERE blockerId = ?1)",
-    ]
-    var arguments: [(any DatabaseValueConvertible)?] = [viewerID ?? 0]
-    let sortKey: String
-    var join = "JOIN account ON account.id = post.authorId"
-    switch feed {
-    case .main, .inspire: sortKey = "post.createdAt"
-    case .user(let id):
-      sortKey = "post.createdAt"
-      filters.append("post.authorId = ?\(arguments.count + 1)")
-      arguments.append(id)
-    case .likes:
-      sortKey = "mine.createdAt"
-      join += " JOIN postLike AS mine ON mine.postId = post.id AND mine.userId = ?1"
-    }
-    if case .keyset(_, let key, let id)? = cursor {
-      filters.append(
-        "(\(sortKey), post.id) < (?\(arguments.count + 1), ?\(arguments.count + 2))")
-      arguments += [key, id]
-    }
-    arguments.append(limit + 1)
-    // Cached: the SQL depends only on the feed kind and whether there is a cursor.
-    let statement = try db.cachedStatement(
-      sql: """
-        SELECT \(postColumns),
-          EXISTS (SELECT 1 FROM postLike WHERE postLike.postId = post.id
-            AND postLike.userId = ?1) AS likedByMe, \(sortKey) AS sortKey,
-          (SELECT seq FROM sqlite_sequence WHERE name = 'changeLog') AS sequence
-        FROM post \(join) WHERE \(filters.joined(separator: " AND "))
-        ORDER BY \(sortKey) DESC, post.id DESC LIMIT ?\(arguments.count)
-        """)
-    // A cursor decodes each row in place; fetchAll copied every row, column names included,
-    // which was a measurable share of a page (malloc, retain/release, generic metadata).
-    let rows = try Row.fetchCursor(statement, arguments: StatementArguments(arguments))
+    let query = FeedSelect(feed, viewerID: viewerID, cursor: cursor, limit: limit, .posts)
     var items: [Post] = []
     items.reserveCapacity(limit)
-    var last: (key: Int64, id: Int64)?
-    var next: String?
-    var pageSequence = sequence
-    while let row = try rows.next() {
-      if items.count == limit {
-        if let last {
-          next = FeedCursor.keyset(feed: feed.name, key: last.key, id: last.id).token
-        }
-        break
-      }
+    let end = try readPage(db, query, feed: feed, limit: limit) { row in
       items.append(post(row))
-      last = (row[17], row[0])
-      if pageSequence == nil { pageSequence = row[18] ?? 0 }
     }
-    guard let pageSequence else { return nil }
-    return FeedPage(items: items, nextCursor: next, sequence: pageSequence)
+    guard let pageSequence = end?.sequence ?? sequence else { return nil }
+    return FeedPage(items: items, nextCursor: end?.cursor, sequence: pageSequence)
+  }
+
+  /// Runs a page's SELECT and hands each of its first `limit` rows to `body`.
+  ///
+  /// - Returns: The next page's cursor (nil on the last page) and the sequence, or nil when
+  ///   the page is empty.
+  private static func readPage(
+    _ db: Database, _ query: FeedSelect, feed: FeedQuery, limit: Int, _ body: (Row) -> Void
+  ) throws -> (cursor: String?, sequence: Int64)? {
+    // Cached: the SQL depends only on the feed kind, the columns and whether there is a cursor.
+    let sortKey = query.sortKeyColumn
+    let statement = try db.cachedStatement(sql: query.sql)
+    // A cursor decodes each row in place; fetchAll copied every row, column names included,
+    // which was a measurable share of a page (malloc, retain/release, generic metadata).
+    let rows = try Row.fetchCursor(statement, arguments: query.arguments)
+    var count = 0
+    var last: (key: Int64, id: Int64)?
+    var sequence: Int64?
+    while let row = try rows.next() {
+      if count == limit {
+        let cursor = last.map { FeedCursor.keyset(feed: feed.name, key: $0.key, id: $0.id).token }
+        return sequence.map { (cursor, $0) }
+      }
+      body(row)
+      count += 1
+      last = (row[sortKey], row[0])
+      if sequence == nil { sequence = row[sortKey + 1] ?? 0 }
+    }
+    return sequence.map { (nil, $0) }
   }
 }

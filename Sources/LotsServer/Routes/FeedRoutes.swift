@@ -26,8 +26,12 @@ struct FeedRoutes {
     }
   }
 
+  /// A page of `feed`. The main, user and likes feeds read only ids and counts when every post
+  /// of the page was rendered before (a profile of the main feed under load put half of a
+  /// page's time in reading, decoding and writing the parts of posts that never change);
+  /// otherwise the whole posts, which are then kept rendered.
   func page(_ feed: FeedQuery, _ request: Request, _ context: AppRequestContext) async throws
-    -> FeedPage
+    -> Response
   {
     let query = request.uri.queryParameters
     var limit = 30
@@ -38,7 +42,17 @@ struct FeedRoutes {
       limit = value
     }
     let cursor = try query.get("cursor").map { try FeedCursor(token: $0, feed: feed.name) }
-    return try await services.database.page(
-      feed, viewerID: context.user?.id, cursor: cursor, limit: limit, now: Date())
+    let database = services.database
+    let viewerID = context.user?.id
+    if feed != .inspire,
+      let entries = try database.entries(feed, viewerID: viewerID, cursor: cursor, limit: limit),
+      let posts = services.renderedPosts.posts(of: entries)
+    {
+      return JSONWriter.response { $0.write(entries, posts) }
+    }
+    let page = try await database.page(
+      feed, viewerID: viewerID, cursor: cursor, limit: limit, now: Date())
+    services.renderedPosts.store(page.items)
+    return JSONWriter.response { $0.write(page) }
   }
 }

@@ -20,25 +20,52 @@ struct JSONWriter {
   var buffer: ByteBuffer { ByteBuffer(bytes: bytes) }
 
   mutating func write(_ page: FeedPage) {
+    writePage(page.items.count, nextCursor: page.nextCursor, sequence: page.sequence) {
+      $0.write(page.items[$1])
+    }
+  }
+
+  /// A page of posts whose unchanging parts were rendered before: `posts[i]` is the post of
+  /// `page.entries[i]`.
+  mutating func write(_ page: FeedEntries, _ posts: [PostJSON]) {
+    precondition(page.entries.count == posts.count, "one rendered post per entry")
+    writePage(posts.count, nextCursor: page.nextCursor, sequence: page.sequence) {
+      let entry = page.entries[$1]
+      $0.bytes.append(contentsOf: posts[$1].head)
+      $0.counts(likeCount: entry.likeCount, likedByMe: entry.likedByMe)
+      $0.bytes.append(contentsOf: posts[$1].tail)
+    }
+  }
+
+  private mutating func writePage(
+    _ count: Int, nextCursor: String?, sequence: Int64, item: (inout JSONWriter, Int) -> Void
+  ) {
     raw("{\"items\":[")
-    for (index, post) in page.items.enumerated() {
+    for index in 0..<count {
       if index > 0 { raw(",") }
-      write(post)
+      item(&self, index)
     }
     raw("],")
-    if let cursor = page.nextCursor {
+    if let cursor = nextCursor {
       raw("\"nextCursor\":")
       string(cursor)
       raw(",")
     }
     raw("\"sequence\":")
-    integer(page.sequence)
+    integer(sequence)
     raw("}")
   }
 
   // Every field is written piecewise: an interpolated `String` per field was the largest part
   // of a page's JSON in a profile (allocation, growth, copying).
   mutating func write(_ post: Post) {
+    head(post)
+    counts(likeCount: post.likeCount, likedByMe: post.likedByMe)
+    tail(post)
+  }
+
+  /// A post's fields before its like count, which never change once it is posted.
+  mutating func head(_ post: Post) {
     raw("{\"id\":")
     integer(post.id)
     raw(",\"author\":")
@@ -51,11 +78,19 @@ struct JSONWriter {
     string(post.mealDate)
     raw(",\"createdAt\":")
     date(post.createdAt)
+  }
+
+  /// The fields of a post that change: its like count and whether the viewer likes it.
+  mutating func counts(likeCount: Int, likedByMe: Bool) {
     raw(",\"likeCount\":")
-    integer(Int64(post.likeCount))
-    raw(post.likedByMe ? ",\"likedByMe\":true,\"photo\":{" : ",\"likedByMe\":false,\"photo\":{")
+    integer(Int64(likeCount))
+    raw(likedByMe ? ",\"likedByMe\":true" : ",\"likedByMe\":false")
+  }
+
+  /// A post's fields after `likedByMe`, which never change once it is posted; closes the post.
+  mutating func tail(_ post: Post) {
     let photo = post.photo
-    raw("\"width\":")
+    raw(",\"photo\":{\"width\":")
     integer(Int64(photo.width))
     raw(",\"height\":")
     integer(Int64(photo.height))
@@ -141,13 +176,20 @@ struct JSONWriter {
   }
 }
 
-extension FeedPage: ResponseGenerator {
-  /// Renders the page with ``JSONWriter``.
-  public func response(from request: Request, context: some RequestContext) throws -> Response {
+extension JSONWriter {
+  /// A 200 response whose JSON body `write` produces.
+  static func response(_ write: (inout JSONWriter) -> Void) -> Response {
     var writer = JSONWriter()
-    writer.write(self)
+    write(&writer)
     return Response(
       status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
       body: .init(byteBuffer: writer.buffer))
+  }
+}
+
+extension FeedPage: ResponseGenerator {
+  /// Renders the page with ``JSONWriter``.
+  public func response(from request: Request, context: some RequestContext) throws -> Response {
+    JSONWriter.response { $0.write(self) }
   }
 }
