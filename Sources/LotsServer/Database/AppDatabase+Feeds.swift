@@ -12,70 +12,62 @@ extension AppDatabase {
     async throws -> FeedPage
   {
     if feed == .inspire { return try await inspirePage(viewerID, cursor, limit, now) }
-    // One SELECT reads the rows and the sequence from one snapshot, so it needs no transaction
-    // (BEGIN and COMMIT were a measurable share of a page). An empty page has no row to carry
-    // the sequence: it is read again with the sequence inside one transaction.
-    let page = try readStatementNow { db in
-      try Self.feedPage(db, feed, viewerID, cursor, limit, sequence: nil)
+    let query = FeedSelect(feed, viewerID: viewerID, cursor: cursor, limit: limit, .posts)
+    var items: [Post] = []
+    let end = try readPage(query, feed: feed, limit: limit) { row in
+      items.append(Self.post(row))
     }
-    if let page { return page }
-    return try readNow { db in
-      let sequence = try Self.currentSequence(db)
-      return try Self.feedPage(db, feed, viewerID, cursor, limit, sequence: sequence)
-        ?? FeedPage(items: [], nextCursor: nil, sequence: sequence)
-    }
+    return FeedPage(items: items, nextCursor: end.cursor, sequence: end.sequence)
   }
 
   /// Reads which posts a page holds, in order, with their like counts and the viewer's likes:
-  /// the same rows as ``page(_:viewerID:cursor:limit:now:)`` in one SELECT, without reading or
-  /// decoding the parts of a post that never change. Not for the inspire feed.
-  ///
-  /// - Returns: nil when the page is empty (the caller reads it with `page`, which also
-  ///   reports the sequence of an empty page).
+  /// the same rows as ``page(_:viewerID:cursor:limit:now:)``, without reading or decoding the
+  /// parts of a post that never change. Not for the inspire feed.
   func entries(_ feed: FeedQuery, viewerID: Int64?, cursor: FeedCursor?, limit: Int) throws
-    -> FeedEntries?
+    -> FeedEntries
   {
     precondition(feed != .inspire, "the inspire feed is ranked from a snapshot")
-    return try readStatementNow { db in
-      let query = FeedSelect(feed, viewerID: viewerID, cursor: cursor, limit: limit, .entries)
-      var entries: [FeedEntries.Entry] = []
-      entries.reserveCapacity(limit)
-      let next = try Self.readPage(db, query, feed: feed, limit: limit) { row in
-        entries.append(.init(id: row[0], likeCount: row[1], likedByMe: row[2] ?? false))
-      }
-      guard let next else { return nil }
-      return FeedEntries(entries: entries, nextCursor: next.cursor, sequence: next.sequence)
+    let query = FeedSelect(feed, viewerID: viewerID, cursor: cursor, limit: limit, .entries)
+    var entries: [FeedEntries.Entry] = []
+    let end = try readPage(query, feed: feed, limit: limit) { row in
+      entries.append(.init(id: row[0], likeCount: row[1], likedByMe: row[2] ?? false))
     }
-  }
-
-  /// The page, or nil when it is empty and no `sequence` is given.
-  private static func feedPage(
-    _ db: Database, _ feed: FeedQuery, _ viewerID: Int64?, _ cursor: FeedCursor?, _ limit: Int,
-    sequence: Int64?
-  ) throws -> FeedPage? {
-    let query = FeedSelect(feed, viewerID: viewerID, cursor: cursor, limit: limit, .posts)
-    var items: [Post] = []
-    items.reserveCapacity(limit)
-    let end = try readPage(db, query, feed: feed, limit: limit) { row in
-      items.append(post(row))
-    }
-    guard let pageSequence = end?.sequence ?? sequence else { return nil }
-    return FeedPage(items: items, nextCursor: end?.cursor, sequence: pageSequence)
+    return FeedEntries(entries: entries, nextCursor: end.cursor, sequence: end.sequence)
   }
 
   /// Runs a page's SELECT and hands each of its first `limit` rows to `body`.
   ///
-  /// - Returns: The next page's cursor (nil on the last page) and the sequence, or nil when
-  ///   the page is empty.
-  private static func readPage(
+  /// The SELECT carries the change-log sequence in every row, so one statement reads the rows
+  /// and the sequence from one snapshot without a transaction (BEGIN and COMMIT were a
+  /// measurable share of a page). An empty page has no row to carry it: the SELECT runs again
+  /// with the sequence, inside one transaction.
+  ///
+  /// - Returns: The next page's cursor (nil on the last page) and the snapshot's sequence.
+  private func readPage(
+    _ query: FeedSelect, feed: FeedQuery, limit: Int, _ body: (Row) -> Void
+  ) throws -> (cursor: String?, sequence: Int64) {
+    let end = try readStatementNow { db in
+      try Self.readRows(db, query, feed: feed, limit: limit, body)
+    }
+    if let end { return end }
+    return try readNow { db in
+      let sequence = try Self.currentSequence(db)
+      // Rows committed between the two reads belong to this snapshot and are handed over too.
+      let end = try Self.readRows(db, query, feed: feed, limit: limit, body)
+      return end ?? (nil, sequence)
+    }
+  }
+
+  /// The rows of `query`, or nil when there are none.
+  private static func readRows(
     _ db: Database, _ query: FeedSelect, feed: FeedQuery, limit: Int, _ body: (Row) -> Void
   ) throws -> (cursor: String?, sequence: Int64)? {
     // Cached: the SQL depends only on the feed kind, the columns and whether there is a cursor.
-    let sortKey = query.sortKeyColumn
     let statement = try db.cachedStatement(sql: query.sql)
     // A cursor decodes each row in place; fetchAll copied every row, column names included,
     // which was a measurable share of a page (malloc, retain/release, generic metadata).
     let rows = try Row.fetchCursor(statement, arguments: query.arguments)
+    let sortKey = query.sortKeyColumn
     var count = 0
     var last: (key: Int64, id: Int64)?
     var sequence: Int64?

@@ -44,11 +44,11 @@ struct FeedRoutes {
     let cursor = try query.get("cursor").map { try FeedCursor(token: $0, feed: feed.name) }
     let database = services.database
     let viewerID = context.user?.id
-    if feed != .inspire,
-      let entries = try database.entries(feed, viewerID: viewerID, cursor: cursor, limit: limit),
-      let posts = services.renderedPosts.posts(of: entries)
-    {
-      return JSONWriter.response { $0.write(entries, posts) }
+    if feed != .inspire {
+      let entries = try database.entries(feed, viewerID: viewerID, cursor: cursor, limit: limit)
+      if let posts = services.renderedPosts.posts(of: entries) {
+        return JSONWriter.response { $0.write(entries, posts) }
+      }
     }
     let page = try await database.page(
       feed, viewerID: viewerID, cursor: cursor, limit: limit, now: Date())

@@ -186,10 +186,3 @@ extension JSONWriter {
       body: .init(byteBuffer: writer.buffer))
   }
 }
-
-extension FeedPage: ResponseGenerator {
-  /// Renders the page with ``JSONWriter``.
-  public func response(from request: Request, context: some RequestContext) throws -> Response {
-    JSONWriter.response { $0.write(self) }
-  }
-}
