@@ -29,10 +29,12 @@ final class PostJSONCache: Sendable {
     }
   }
 
-  /// Renders and keeps `items`.
-  /// - Complexity: O(n) renderings outside the lock, then O(n) insertions under it.
+  /// Renders and keeps those of `items` not held yet.
+  /// - Complexity: O(n) lookups, then the missing posts rendered outside the lock and inserted
+  ///   under it.
   func store(_ items: [Post]) {
-    let new = items.map { ($0.id, PostJSON($0)) }
+    let missing = rendered.withLock { posts in items.filter { posts[$0.id] == nil } }
+    let new = missing.map { ($0.id, PostJSON($0)) }
     rendered.withLock { posts in
       for (id, post) in new where posts[id] == nil {
         if posts.count >= capacity { posts.remove(at: posts.startIndex) }
