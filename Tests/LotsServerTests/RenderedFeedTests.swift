@@ -49,56 +49,54 @@ import Testing
   /// Random likes and blocks over seeded demo content: for every viewer and feed, paging with
   /// entries gives the same posts, counts, likes, cursors and sequence as paging whole posts.
   @Test func entriesMatchWholePagesForEveryViewerAndFeed() async throws {
-    let configuration = TestApp.configuration()
-    defer { try? FileManager.default.removeItem(at: configuration.dataDirectory) }
-    let services = try await makeServices(configuration, logger: Logger(label: "test"))
-    var seeder = DemoSeeder(services: services, logger: Logger(label: "test"))
-    (seeder.userCount, seeder.postCount) = (5, 40)
-    try await seeder.seedIfEmpty()
-    let database = services.database
-    let seed = UInt64.random(in: 0...UInt64.max)
-    var random = SplitMix64(seed: seed)
-    let now = Date()
-    let all = try await database.page(.main, viewerID: nil, cursor: nil, limit: 100, now: now)
-    let users = Array(Set(all.items.map(\.author))).sorted { $0.id < $1.id }
-    for _ in 0..<60 {
-      let user = users.randomElement(using: &random)!
-      let post = all.items.randomElement(using: &random)!
-      _ = try await database.setLike(
-        Int.random(in: 0..<10, using: &random) < 7, postID: post.id, userID: user.id, now: now)
-    }
-    for _ in 0..<3 {
-      let (blocker, blocked) = (
-        users.randomElement(using: &random)!, users.randomElement(using: &random)!
-      )
-      guard blocker.id != blocked.id else { continue }
-      try await database.setBlock(
-        true, username: blocked.username, blockerID: blocker.id, now: now)
-    }
-    for viewer in [nil] + users.map(\.id) as [Int64?] {
-      var feeds: [FeedQuery] = [.main, .user(id: users.randomElement(using: &random)!.id)]
-      if viewer != nil { feeds.append(.likes) }
-      for feed in feeds {
-        let limit = Int.random(in: 1...7, using: &random)
-        var cursor: FeedCursor?
-        var pages = 0
-        repeat {
-          let whole = try await database.page(
-            feed, viewerID: viewer, cursor: cursor, limit: limit, now: now)
-          let entries = try database.entries(feed, viewerID: viewer, cursor: cursor, limit: limit)
-          let expected = whole.items.map {
-            FeedEntries.Entry(id: $0.id, likeCount: $0.likeCount, likedByMe: $0.likedByMe)
-          }
-          let context = "seed \(seed), viewer \(viewer ?? 0), \(feed), page \(pages)"
-          // Empty pages too: both report the snapshot's sequence.
-          #expect(
-            entries
-              == FeedEntries(
-                entries: expected, nextCursor: whole.nextCursor, sequence: whole.sequence),
-            "\(context)")
-          cursor = try whole.nextCursor.map { try FeedCursor(token: $0, feed: feed.name) }
-          pages += 1
-        } while cursor != nil && pages < 50
+    try await TestApp.withSeeder(users: 5, posts: 40) { seeder in
+      try await seeder.seedIfEmpty()
+      let database = seeder.services.database
+      let seed = UInt64.random(in: 0...UInt64.max)
+      var random = SplitMix64(seed: seed)
+      let now = Date()
+      let all = try await database.page(.main, viewerID: nil, cursor: nil, limit: 100, now: now)
+      let users = Array(Set(all.items.map(\.author))).sorted { $0.id < $1.id }
+      for _ in 0..<60 {
+        let user = users.randomElement(using: &random)!
+        let post = all.items.randomElement(using: &random)!
+        _ = try await database.setLike(
+          Int.random(in: 0..<10, using: &random) < 7, postID: post.id, userID: user.id, now: now)
+      }
+      for _ in 0..<3 {
+        let (blocker, blocked) = (
+          users.randomElement(using: &random)!, users.randomElement(using: &random)!
+        )
+        guard blocker.id != blocked.id else { continue }
+        try await database.setBlock(
+          true, username: blocked.username, blockerID: blocker.id, now: now)
+      }
+      for viewer in [nil] + users.map(\.id) as [Int64?] {
+        var feeds: [FeedQuery] = [.main, .user(id: users.randomElement(using: &random)!.id)]
+        if viewer != nil { feeds.append(.likes) }
+        for feed in feeds {
+          let limit = Int.random(in: 1...7, using: &random)
+          var cursor: FeedCursor?
+          var pages = 0
+          repeat {
+            let whole = try await database.page(
+              feed, viewerID: viewer, cursor: cursor, limit: limit, now: now)
+            let entries = try database.entries(
+              feed, viewerID: viewer, cursor: cursor, limit: limit)
+            let expected = whole.items.map {
+              FeedEntries.Entry(id: $0.id, likeCount: $0.likeCount, likedByMe: $0.likedByMe)
+            }
+            let context = "seed \(seed), viewer \(viewer ?? 0), \(feed), page \(pages)"
+            // Empty pages too: both report the snapshot's sequence.
+            #expect(
+              entries
+                == FeedEntries(
+                  entries: expected, nextCursor: whole.nextCursor, sequence: whole.sequence),
+              "\(context)")
+            cursor = try whole.nextCursor.map { try FeedCursor(token: $0, feed: feed.name) }
+            pages += 1
+          } while cursor != nil && pages < 50
+        }
       }
     }
   }

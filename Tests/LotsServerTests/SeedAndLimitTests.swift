@@ -10,20 +10,18 @@ import Testing
 
 @Suite struct SeedAndLimitTests {
   @Test func seedsOnceWithVariedAspectRatios() async throws {
-    let configuration = TestApp.configuration()
-    defer { try? FileManager.default.removeItem(at: configuration.dataDirectory) }
-    let services = try await makeServices(configuration, logger: Logger(label: "test"))
-    var seeder = DemoSeeder(services: services, logger: Logger(label: "test"))
-    (seeder.userCount, seeder.postCount) = (3, 12)
-    #expect(try await seeder.seedIfEmpty())
-    #expect(try await !seeder.seedIfEmpty())
-    let page = try await services.database.page(
-      .main, viewerID: nil, cursor: nil, limit: 100, now: Date())
-    #expect(page.items.count == 12)
-    #expect(Set(page.items.map(\.author.username)).count > 1)
-    #expect(Set(page.items.map { $0.photo.width * 1000 / $0.photo.height }).count >= 3)
-    let session = try await services.database.account(named: "ana")
-    #expect(session != nil)
+    try await TestApp.withSeeder(users: 3, posts: 12) { seeder in
+      let services = seeder.services
+      #expect(try await seeder.seedIfEmpty())
+      #expect(try await !seeder.seedIfEmpty())
+      let page = try await services.database.page(
+        .main, viewerID: nil, cursor: nil, limit: 100, now: Date())
+      #expect(page.items.count == 12)
+      #expect(Set(page.items.map(\.author.username)).count > 1)
+      #expect(Set(page.items.map { $0.photo.width * 1000 / $0.photo.height }).count >= 3)
+      let session = try await services.database.account(named: "ana")
+      #expect(session != nil)
+    }
   }
 
   @Test func postingAndLikingAreRateLimited() async throws {

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import Logging
 import LotsCore
 import Testing
 
@@ -32,6 +33,19 @@ enum TestApp {
     defer { try? FileManager.default.removeItem(at: configuration.dataDirectory) }
     let app = try await buildApplication(configuration)
     try await app.test(.router, test)
+  }
+
+  /// Runs `test` with a demo seeder of `users` users and `posts` posts over the services of a
+  /// fresh data directory, not seeded yet; without a server.
+  static func withSeeder(
+    users: Int, posts: Int, _ test: (DemoSeeder) async throws -> Void
+  ) async throws {
+    let configuration = configuration()
+    defer { try? FileManager.default.removeItem(at: configuration.dataDirectory) }
+    let services = try await makeServices(configuration, logger: Logger(label: "test"))
+    var seeder = DemoSeeder(services: services, logger: Logger(label: "test"))
+    (seeder.userCount, seeder.postCount) = (users, posts)
+    try await test(seeder)
   }
 }
 
