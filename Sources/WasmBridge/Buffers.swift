@@ -71,14 +71,6 @@ struct InputReader {
     return Buffers.input[position]
   }
 
-  /// The next `count` values at once (fewer when JS sent fewer), for bulk reads: a call per
-  /// value was a third of a 100,000-item prepare.
-  mutating func take(_ count: Int) -> UnsafeBufferPointer<Double> {
-    let count = min(max(count, 0), remaining)
-    defer { position += count }
-    return UnsafeBufferPointer(start: Buffers.input + position, count: count)
-  }
-
   /// The next value as a whole number clamped to ±1e9 (NaN gives 0), never a trap.
   @inline(never)
   mutating func nextInt() -> Int {
@@ -87,12 +79,12 @@ struct InputReader {
     return Int(min(max(value, -1e9), 1e9))
   }
 
-  /// The next value as a flag (non-zero is true).
+  /// The next value as a flag: non-zero and finite is true.
   @inline(never)
-  mutating func nextBool() -> Bool { Self.flag(next()) }
-
-  /// A value as a flag: non-zero and finite is true.
-  static func flag(_ value: Double) -> Bool { value.isFinite && value != 0 }
+  mutating func nextBool() -> Bool {
+    let value = next()
+    return value.isFinite && value != 0
+  }
 }
 
 /// An array of `count` values made by `make(index)`, allocated once and never grown: every

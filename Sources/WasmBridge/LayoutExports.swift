@@ -38,8 +38,9 @@ public func lotsLayoutDestroy(_ handle: Int32) {
 
 /// Prepares a layout from a context in the input buffer: viewport width and height, content
 /// insets ×4, display scale, right-to-left flag, section count S, then S × (item count,
-/// header height, footer height; NaN means the layout's default), then for every item
-/// (width, height, flags: 1 = full span). Returns 0, or -1 for a bad handle or buffer.
+/// header height, footer height; NaN means the layout's default). The items, all sections'
+/// in order, are the staged ones (`lots_items`); their count must be the sum of the sections'.
+/// Returns 0, or -1 for a bad handle or buffer.
 @_expose(wasm, "lots_layout_prepare")
 @_cdecl("lots_layout_prepare")
 public func lotsLayoutPrepare(_ handle: Int32, _ count: Int32) -> Int32 {
@@ -64,40 +65,31 @@ public func lotsLayoutPrepare(_ handle: Int32, _ count: Int32) -> Int32 {
   }
   var total = 0
   for items in counts {
-    guard items <= input.remaining / 3 - total else { return -1 }
+    guard items <= StagedItems.items.count - total else { return -1 }
     total += items
   }
+  guard total == StagedItems.items.count else { return -1 }
+  var start = 0
   for (section, items) in counts.enumerated() {
-    context.sections[section].items = readItems(items, from: &input)
+    context.sections[section].items = StagedItems.take(from: start, count: items)
+    start += items
   }
   box.prepare(context)
   return 0
 }
 
-/// `count` items from (width, height, flags) triples; values JS did not send read as NaN.
-func readItems(_ count: Int, from input: inout InputReader) -> [LayoutItem] {
-  let values = input.take(3 * count)
-  return makeArray(count) { item in
-    func value(_ index: Int) -> Double { index < values.count ? values[index] : .nan }
-    return LayoutItem(
-      width: value(3 * item), height: value(3 * item + 1),
-      isFullSpan: InputReader.flag(value(3 * item + 2)))
-  }
-}
-
-/// Inserts `count` items (width, height, flags each, from the input buffer) into a section
-/// before `index`; `index` equal to the section's count appends a page. Returns 0 or -1.
+/// Inserts the `count` staged items (`lots_items`; `count` must be their number) into a
+/// section before `index`; `index` equal to the section's count appends a page. Returns 0 or
+/// -1.
 @_expose(wasm, "lots_layout_insert_items")
 @_cdecl("lots_layout_insert_items")
 public func lotsLayoutInsertItems(
   _ handle: Int32, _ section: Int32, _ index: Int32, _ count: Int32
 ) -> Int32 {
   guard let box = LayoutTable.box(handle), let items = box.itemCount(inSection: Int(section)),
-    index >= 0, Int(index) <= items, count >= 0, Int(count) <= Buffers.inputCapacity / 3
+    index >= 0, Int(index) <= items, Int(count) == StagedItems.items.count
   else { return -1 }
-  var input = InputReader(count: count * 3)
-  box.apply(
-    .insertItems(readItems(Int(count), from: &input), section: Int(section), at: Int(index)))
+  box.apply(.insertItems(StagedItems.items, section: Int(section), at: Int(index)))
   return 0
 }
 

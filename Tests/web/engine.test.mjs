@@ -132,3 +132,36 @@ test("hostile counts sent straight to the exports are rejected, never a trap", (
   assert.equal(layout.attributes({ x: 0, y: 0, width: 100, height: 100 }).length, 1);
   layout.destroy();
 });
+
+test("staged items: counts must match, and staging again never changes a laid-out layout", () => {
+  const x = engine.exports;
+  assert.equal(x.lots_items(-1), -1);
+  assert.equal(x.lots_items((1 << 24) + 1), -1);
+  // Only the length is read before the engine refuses: no 400 MB array needed.
+  assert.throws(() => engine.stageItems([{ sizes: { length: 3 * ((1 << 24) + 1) } }]),
+    /cannot stage/);
+  const context = (items) => ({ viewport: { width: 300, height: 300 }, displayScale: 0, sections: [{ items }] });
+  const a = engine.layout({ kind: "waterfall" }).prepare(context([photo(1, 1), photo(1, 2)]));
+  const framesOf = (layout) => layout.attributes({ x: 0, y: 0, width: 300, height: 1e6 })
+    .sort((p, q) => p.item - q.item).map((e) => e.frame);
+  const before = framesOf(a);
+  // A second layout stages other items; the first keeps the ones it took.
+  const b = engine.layout({ kind: "waterfall" }).prepare(context([photo(2, 1), photo(1, 3), photo(1, 1)]));
+  assert.deepEqual(framesOf(a), before);
+  assert.equal(framesOf(b).length, 3);
+  // The header announces 2 or 4 items while 3 are staged: rejected, and `a` is untouched.
+  engine.stageItems([{ items: [photo(1, 1), photo(1, 1), photo(1, 1)] }]);
+  engine.input([300, 300, 0, 0, 0, 0, 0, 0, 1, 2, NaN, NaN]);
+  assert.equal(x.lots_layout_prepare(a.handle, 12), -1);
+  engine.input([300, 300, 0, 0, 0, 0, 0, 0, 1, 4, NaN, NaN]);
+  assert.equal(x.lots_layout_prepare(a.handle, 12), -1);
+  assert.equal(x.lots_layout_insert_items(a.handle, 0, 0, 2), -1);
+  assert.deepEqual(framesOf(a), before);
+  // Two sections take consecutive runs of the staged items.
+  engine.input([300, 300, 0, 0, 0, 0, 0, 0, 2, 1, NaN, NaN, 2, NaN, NaN]);
+  assert.equal(x.lots_layout_prepare(a.handle, 15), 0);
+  assert.deepEqual(a.attributes({ x: 0, y: 0, width: 300, height: 1e6 }).map((e) => e.section).sort(),
+    [0, 1, 1]);
+  a.destroy();
+  b.destroy();
+});

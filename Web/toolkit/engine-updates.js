@@ -7,8 +7,7 @@
 // (Tests/web/engine-updates.test.mjs), given UIKit's contract that an item whose size changed
 // is reloaded: a survivor's size is not read again.
 import { IndexMapper, normalise } from "./changeset.js";
-
-const itemCount = (section) => (section.sizes ? section.sizes.length / 3 : section.items.length);
+import { itemCount } from "./engine.js";
 // An absent height and NaN both mean "the layout's default" to the engine.
 const sameHeight = (a, b) => Object.is(a ?? NaN, b ?? NaN);
 
