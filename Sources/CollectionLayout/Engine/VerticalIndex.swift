@@ -9,20 +9,21 @@ struct VerticalIndex: Sendable {
   static let chunkShift = 6
   static let chunkSize = 1 << chunkShift
 
-  private var chunkMinY: [Double] = []
-  private var prefixMaxY: [Double] = []
-  private var suffixMinY: [Double] = []
-
-  /// Bytes of memory reserved by the index.
-  var allocatedBytes: Int {
-    (chunkMinY.capacity + prefixMaxY.capacity + suffixMinY.capacity) * 8
+  /// One chunk's summary. One array of these rather than three arrays of Doubles: a new chunk
+  /// is one append, not three (in wasm, the appends were a third of indexing 100,000 items).
+  private struct Chunk: Sendable {
+    var minY: Double
+    var prefixMaxY: Double
+    var suffixMinY: Double
   }
 
+  private var chunks: [Chunk] = []
+
+  /// Bytes of memory reserved by the index.
+  var allocatedBytes: Int { chunks.capacity * MemoryLayout<Chunk>.stride }
+
   mutating func reserveCapacity(_ itemCount: Int) {
-    let chunks = (itemCount + Self.chunkSize - 1) >> Self.chunkShift
-    chunkMinY.reserveCapacity(chunks)
-    prefixMaxY.reserveCapacity(chunks)
-    suffixMinY.reserveCapacity(chunks)
+    chunks.reserveCapacity((itemCount + Self.chunkSize - 1) >> Self.chunkShift)
   }
 
   /// Records the items from `start` to the end of `tops`, chunk by chunk; items before
@@ -38,56 +39,70 @@ struct VerticalIndex: Sendable {
     while low < end {
       let chunk = low >> Self.chunkShift
       let high = min((chunk + 1) << Self.chunkShift, end)
-      var chunkLow = Double.infinity
-      var chunkHigh = -Double.infinity
-      for index in low..<high {
-        let top = tops[index]
-        chunkLow = min(chunkLow, top)
-        chunkHigh = max(chunkHigh, top + heights[index])
-      }
-      if chunk == chunkMinY.count {
-        chunkMinY.append(chunkLow)
-        prefixMaxY.append(chunk > 0 ? max(prefixMaxY[chunk - 1], chunkHigh) : chunkHigh)
-        suffixMinY.append(chunkLow)
+      let (chunkLow, chunkHigh) = Self.bounds(tops: tops, heights: heights, low..<high)
+      if chunk == chunks.count {
+        let prefix = chunk > 0 ? max(chunks[chunk - 1].prefixMaxY, chunkHigh) : chunkHigh
+        chunks.append(Chunk(minY: chunkLow, prefixMaxY: prefix, suffixMinY: chunkLow))
       } else {
-        chunkMinY[chunk] = min(chunkMinY[chunk], chunkLow)
-        prefixMaxY[chunk] = max(prefixMaxY[chunk], chunkHigh)
-        suffixMinY[chunk] = min(suffixMinY[chunk], chunkLow)
+        chunks[chunk].minY = min(chunks[chunk].minY, chunkLow)
+        chunks[chunk].prefixMaxY = max(chunks[chunk].prefixMaxY, chunkHigh)
+        chunks[chunk].suffixMinY = min(chunks[chunk].suffixMinY, chunkLow)
       }
       var earlier = chunk - 1
-      while earlier >= 0 && suffixMinY[earlier] > chunkLow {
-        suffixMinY[earlier] = chunkLow
+      while earlier >= 0 && chunks[earlier].suffixMinY > chunkLow {
+        chunks[earlier].suffixMinY = chunkLow
         earlier -= 1
       }
       low = high
     }
   }
 
+  /// The smallest top and the largest bottom of a run of items, two at a time with two
+  /// independent running values each: one running value made every step wait for the last
+  /// (in wasm, where V8 compiles each comparison to a branch, this is 1.5× faster).
+  @inline(__always)
+  private static func bounds(
+    tops: UnsafeBufferPointer<Double>, heights: UnsafeBufferPointer<Double>, _ run: Range<Int>
+  ) -> (low: Double, high: Double) {
+    var low = (Double.infinity, Double.infinity)
+    var high = (-Double.infinity, -Double.infinity)
+    var index = run.lowerBound
+    while index + 1 < run.upperBound {
+      let top = (tops[index], tops[index + 1])
+      low = (min(low.0, top.0), min(low.1, top.1))
+      high = (
+        max(high.0, top.0 + heights[index]), max(high.1, top.1 + heights[index + 1])
+      )
+      index += 2
+    }
+    if index < run.upperBound {
+      low.0 = min(low.0, tops[index])
+      high.0 = max(high.0, tops[index] + heights[index])
+    }
+    return (min(low.0, low.1), max(high.0, high.1))
+  }
+
   /// Forgets every item from `count` on; `minY` and `maxY` give the frames of items kept.
   ///
   /// - Complexity: O(64 + chunks whose running minimum changes).
   mutating func truncate(to count: Int, minY: (Int) -> Double, maxY: (Int) -> Double) {
-    let chunks = (count + Self.chunkSize - 1) >> Self.chunkShift
-    guard chunks < chunkMinY.count || count & (Self.chunkSize - 1) != 0 else { return }
-    chunkMinY.removeSubrange(chunks...)
-    prefixMaxY.removeSubrange(chunks...)
-    suffixMinY.removeSubrange(chunks...)
-    guard chunks > 0 else { return }
-    let last = chunks - 1
+    let kept = (count + Self.chunkSize - 1) >> Self.chunkShift
+    guard kept < chunks.count || count & (Self.chunkSize - 1) != 0 else { return }
+    chunks.removeSubrange(kept...)
+    guard kept > 0 else { return }
+    let last = kept - 1
     var low = Double.infinity
-    var high = last > 0 ? prefixMaxY[last - 1] : -Double.infinity
+    var high = last > 0 ? chunks[last - 1].prefixMaxY : -Double.infinity
     for index in (last << Self.chunkShift)..<count {
       low = min(low, minY(index))
       high = max(high, maxY(index))
     }
-    chunkMinY[last] = low
-    prefixMaxY[last] = high
-    suffixMinY[last] = low
+    chunks[last] = Chunk(minY: low, prefixMaxY: high, suffixMinY: low)
     var earlier = last - 1
     while earlier >= 0 {
-      let value = min(chunkMinY[earlier], suffixMinY[earlier + 1])
-      if value == suffixMinY[earlier] { break }
-      suffixMinY[earlier] = value
+      let value = min(chunks[earlier].minY, chunks[earlier + 1].suffixMinY)
+      if value == chunks[earlier].suffixMinY { break }
+      chunks[earlier].suffixMinY = value
       earlier -= 1
     }
   }
@@ -96,18 +111,19 @@ struct VerticalIndex: Sendable {
   ///
   /// - Complexity: O(log n).
   func candidates(minY: Double, maxY: Double, count: Int) -> Range<Int> {
-    let low = firstChunk(in: prefixMaxY) { $0 > minY }
-    let high = firstChunk(in: suffixMinY) { $0 >= maxY }
+    let low = firstChunk { $0.prefixMaxY > minY }
+    let high = firstChunk { $0.suffixMinY >= maxY }
     guard low < high else { return 0..<0 }
     return (low << Self.chunkShift)..<min(high << Self.chunkShift, count)
   }
 
-  private func firstChunk(in values: [Double], where predicate: (Double) -> Bool) -> Int {
+  /// The first chunk where `predicate` holds, which is false up to some chunk and true after.
+  private func firstChunk(where predicate: (Chunk) -> Bool) -> Int {
     var low = 0
-    var high = values.count
+    var high = chunks.count
     while low < high {
       let middle = (low + high) >> 1
-      if predicate(values[middle]) { high = middle } else { low = middle + 1 }
+      if predicate(chunks[middle]) { high = middle } else { low = middle + 1 }
     }
     return low
   }
