@@ -91,7 +91,7 @@ def main():
                        ("wasmRePrepare", "  of which the wasm call alone"),
                        ("query", "visible-rect query at 100k")]:
         wasm = results[key]["median"]
-        line = f"  {label:36} wasm {ms(wasm)}"
+        line = f"  {label:36} wasm {ms(wasm)} ({results[key]['runs']} runs)"
         if native:
             ratio = wasm / native[key]
             line += (f"  native {ms(native[key])}  wasm/native {ratio:.2f}×"
