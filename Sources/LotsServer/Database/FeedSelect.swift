@@ -3,13 +3,21 @@ import GRDB
 /// The SELECT of a feed page: the chosen columns, then `likedByMe`, the sort key and the
 /// change-log sequence, newest first, one row more than the limit to tell whether a next page
 /// exists. Blocks and hidden posts are applied for the viewer.
+///
+/// The SQL depends only on the page's shape (which feed, which columns, whether there is a
+/// cursor): the twelve texts are built once, and a request only binds its values.
 struct FeedSelect {
   /// What each row carries before `likedByMe`.
-  enum Columns {
+  enum Columns: Int, CaseIterable {
     /// Every column of a post (``AppDatabase/postColumns``), its author's included.
     case posts
     /// The post's id and like count only.
     case entries
+  }
+
+  /// The feeds by the SQL they need: the main and inspire feeds share theirs.
+  private enum Kind: Int, CaseIterable {
+    case recent, user, likes
   }
 
   let sql: String
@@ -17,46 +25,77 @@ struct FeedSelect {
   /// The index of the sort key column; the sequence is the next one.
   let sortKeyColumn: Int
 
+  /// Binds `?1` to the viewer, then the user's id (user feeds), the cursor's sort key and id
+  /// (later pages), and last the limit.
   init(_ feed: FeedQuery, viewerID: Int64?, cursor: FeedCursor?, limit: Int, _ columns: Columns) {
+    var values = [(viewerID ?? 0).databaseValue]
+    let kind: Kind
+    switch feed {
+    case .main, .inspire: kind = .recent
+    case .user(let id):
+      kind = .user
+      values.append(id.databaseValue)
+    case .likes: kind = .likes
+    }
+    var hasCursor = false
+    if case .keyset(_, let key, let id)? = cursor {
+      hasCursor = true
+      values += [key.databaseValue, id.databaseValue]
+    }
+    values.append((limit + 1).databaseValue)
+    sql = Self.statements[Self.shape(kind, columns, hasCursor)]
+    arguments = StatementArguments(values)
+    sortKeyColumn = columns == .posts ? 17 : 3
+  }
+
+  private static func shape(_ kind: Kind, _ columns: Columns, _ hasCursor: Bool) -> Int {
+    (kind.rawValue * Columns.allCases.count + columns.rawValue) * 2 + (hasCursor ? 1 : 0)
+  }
+
+  /// Every shape's SQL, by `shape(_:_:_:)`. Built per request, the text and the hashing that
+  /// finds its cached statement were 2 % of a page.
+  private static let statements: [String] = {
+    var statements = [String](
+      repeating: "", count: Kind.allCases.count * Columns.allCases.count * 2)
+    for kind in Kind.allCases {
+      for columns in Columns.allCases {
+        for hasCursor in [false, true] {
+          statements[shape(kind, columns, hasCursor)] = makeSQL(kind, columns, hasCursor)
+        }
+      }
+    }
+    return statements
+  }()
+
+  private static func makeSQL(_ kind: Kind, _ columns: Columns, _ hasCursor: Bool) -> String {
     var filters = [
       "(post.hidden = 0 OR post.authorId = ?1)",
       "post.authorId NOT IN (SELECT blockedId FROM block WHERE blockerId = ?1)",
     ]
-    var arguments: [(any DatabaseValueConvertible)?] = [viewerID ?? 0]
-    let sortKey: String
-    var join: String
-    let selected: String
-    switch columns {
-    case .posts:
-      (selected, sortKeyColumn) = (AppDatabase.postColumns, 17)
-      join = "JOIN account ON account.id = post.authorId"
-    case .entries:
-      (selected, sortKeyColumn, join) = ("post.id, post.likeCount", 3, "")
-    }
-    switch feed {
-    case .main, .inspire: sortKey = "post.createdAt"
-    case .user(let id):
-      sortKey = "post.createdAt"
-      filters.append("post.authorId = ?\(arguments.count + 1)")
-      arguments.append(id)
+    var next = 2
+    let selected = columns == .posts ? AppDatabase.postColumns : "post.id, post.likeCount"
+    var join = columns == .posts ? "JOIN account ON account.id = post.authorId" : ""
+    var sortKey = "post.createdAt"
+    switch kind {
+    case .recent: break
+    case .user:
+      filters.append("post.authorId = ?\(next)")
+      next += 1
     case .likes:
       sortKey = "mine.createdAt"
       join += " JOIN postLike AS mine ON mine.postId = post.id AND mine.userId = ?1"
     }
-    if case .keyset(_, let key, let id)? = cursor {
-      filters.append(
-        "(\(sortKey), post.id) < (?\(arguments.count + 1), ?\(arguments.count + 2))")
-      arguments += [key, id]
+    if hasCursor {
+      filters.append("(\(sortKey), post.id) < (?\(next), ?\(next + 1))")
+      next += 2
     }
-    arguments.append(limit + 1)
-    sql = """
+    return """
       SELECT \(selected),
         EXISTS (SELECT 1 FROM postLike WHERE postLike.postId = post.id
           AND postLike.userId = ?1) AS likedByMe, \(sortKey) AS sortKey,
         (SELECT seq FROM sqlite_sequence WHERE name = 'changeLog') AS sequence
       FROM post \(join) WHERE \(filters.joined(separator: " AND "))
-      ORDER BY \(sortKey) DESC, post.id DESC LIMIT ?\(arguments.count)
+      ORDER BY \(sortKey) DESC, post.id DESC LIMIT ?\(next)
       """
-    self.arguments = StatementArguments(arguments)
   }
 }
