@@ -86,16 +86,20 @@ def main():
     print(f"  most DOM cells at once: {results['maxDomCells']}")
     native = None if args.skip_native else native_times(args.native_binary)
     print("Wasm (Chromium) beside native (same machine, this run):")
-    for key, label in [("prepare", "waterfall prepare 100k, 2 columns"),
-                       ("rePrepare", "re-prepare 100k (storage reused)"),
-                       ("wasmRePrepare", "  of which the wasm call alone"),
-                       ("query", "visible-rect query at 100k")]:
+    # The target compares the same work: the layout from items already in memory (the wasm
+    # call; native starts from its [LayoutItem] array) and the query. The page rows add what
+    # only a page does, engine.js writing 100,000 JS objects into the engine: shown, no target.
+    for key, label, targeted in [("prepare", "page: create + prepare 100k, 2 columns", False),
+                                 ("rePrepare", "page: prepare again (storage reused)", False),
+                                 ("wasmRePrepare", "the wasm call alone (layout 100k)", True),
+                                 ("query", "visible-rect query at 100k", True)]:
         wasm = results[key]["median"]
-        line = f"  {label:36} wasm {ms(wasm)} ({results[key]['runs']} runs)"
+        line = f"  {label:40} wasm {ms(wasm)} ({results[key]['runs']} runs)"
         if native:
             ratio = wasm / native[key]
-            line += (f"  native {ms(native[key])}  wasm/native {ratio:.2f}×"
-                     f" (target ≤ 2×: {'ok' if ratio <= 2 else 'MISS'})")
+            line += f"  native {ms(native[key])}  wasm/native {ratio:.2f}×"
+            if targeted:
+                line += f" (target ≤ 2×: {'ok' if ratio <= 2 else 'MISS'})"
         print(line)
 
 
