@@ -15,7 +15,7 @@ extension AppDatabase {
     let query = FeedSelect(feed, viewerID: viewerID, cursor: cursor, limit: limit, .posts)
     var items: [Post] = []
     let end = try readPage(query, feed: feed, limit: limit) { row in
-      items.append(Self.post(row))
+      items.append(Self.post(row.row))
     }
     return FeedPage(items: items, nextCursor: end.cursor, sequence: end.sequence)
   }
@@ -30,7 +30,8 @@ extension AppDatabase {
     let query = FeedSelect(feed, viewerID: viewerID, cursor: cursor, limit: limit, .entries)
     var entries: [FeedEntries.Entry] = []
     let end = try readPage(query, feed: feed, limit: limit) { row in
-      entries.append(.init(id: row[0], likeCount: row[1], likedByMe: row[2] ?? false))
+      entries.append(
+        .init(id: row.int64(0), likeCount: Int(row.int64(1)), likedByMe: row.int64(2) != 0))
     }
     return FeedEntries(entries: entries, nextCursor: end.cursor, sequence: end.sequence)
   }
@@ -44,7 +45,7 @@ extension AppDatabase {
   ///
   /// - Returns: The next page's cursor (nil on the last page) and the snapshot's sequence.
   private func readPage(
-    _ query: FeedSelect, feed: FeedQuery, limit: Int, _ body: (Row) -> Void
+    _ query: FeedSelect, feed: FeedQuery, limit: Int, _ body: (FeedRow) -> Void
   ) throws -> (cursor: String?, sequence: Int64) {
     let end = try readStatementNow { db in
       try Self.readRows(db, query, feed: feed, limit: limit, body)
@@ -60,7 +61,7 @@ extension AppDatabase {
 
   /// The rows of `query`, or nil when there are none.
   private static func readRows(
-    _ db: Database, _ query: FeedSelect, feed: FeedQuery, limit: Int, _ body: (Row) -> Void
+    _ db: Database, _ query: FeedSelect, feed: FeedQuery, limit: Int, _ body: (FeedRow) -> Void
   ) throws -> (cursor: String?, sequence: Int64)? {
     // Cached: the SQL depends only on the feed kind, the columns and whether there is a cursor.
     let statement = try db.cachedStatement(sql: query.sql)
@@ -76,10 +77,11 @@ extension AppDatabase {
         let cursor = last.map { FeedCursor.keyset(feed: feed.name, key: $0.key, id: $0.id).token }
         return sequence.map { (cursor, $0) }
       }
-      body(row)
+      let feedRow = FeedRow(row: row, statement: statement.sqliteStatement)
+      body(feedRow)
       count += 1
-      last = (row[sortKey], row[0])
-      if sequence == nil { sequence = row[sortKey + 1] ?? 0 }
+      last = (feedRow.int64(sortKey), feedRow.int64(0))
+      if sequence == nil { sequence = feedRow.int64(sortKey + 1) }
     }
     return sequence.map { (nil, $0) }
   }
