@@ -28,21 +28,23 @@ struct FeedSelect {
   /// Binds `?1` to the viewer, then the user's id (user feeds), the cursor's sort key and id
   /// (later pages), and last the limit.
   init(_ feed: FeedQuery, viewerID: Int64?, cursor: FeedCursor?, limit: Int, _ columns: Columns) {
-    var values = [(viewerID ?? 0).databaseValue]
+    // Existentials, not DatabaseValues: GRDB maps a sequence of DatabaseValues through a key
+    // path, which cost three times as much (1.2 % of a page against 3.7 %).
+    var values: [(any DatabaseValueConvertible)?] = [viewerID ?? 0]
     let kind: Kind
     switch feed {
     case .main, .inspire: kind = .recent
     case .user(let id):
       kind = .user
-      values.append(id.databaseValue)
+      values.append(id)
     case .likes: kind = .likes
     }
     var hasCursor = false
     if case .keyset(_, let key, let id)? = cursor {
       hasCursor = true
-      values += [key.databaseValue, id.databaseValue]
+      values += [key, id]
     }
-    values.append((limit + 1).databaseValue)
+    values.append(limit + 1)
     sql = Self.statements[Self.shape(kind, columns, hasCursor)]
     arguments = StatementArguments(values)
     sortKeyColumn = columns == .posts ? 17 : 3
