@@ -16,10 +16,12 @@ extension AppDatabase {
   }
 
   /// Runs one statement's worth of reading on the calling thread, outside a transaction: for
-  /// a single SELECT, whose execution sees one snapshot by itself.
+  /// a single SELECT, whose execution sees one snapshot by itself. On an event loop it reads
+  /// through the loop's own connection (``LoopReaders``), elsewhere through the pool.
   ///
   /// - Throws: What `body` throws, or a GRDB error.
   func readStatementNow<T>(_ body: (Database) throws -> T) throws -> T {
-    try writer.unsafeRead(body)
+    if let reader = loopReaders?.current { return try reader.unsafeRead(body) }
+    return try writer.unsafeRead(body)
   }
 }

@@ -10,13 +10,22 @@ public struct AppDatabase: Sendable {
   let writer: any DatabaseWriter
   /// Moderation and retention settings.
   let policy: DatabasePolicy
+  /// Each event loop's own read-only connection (databases opened from a file).
+  let loopReaders: LoopReaders?
 
   /// Opens a database over `writer` and runs pending migrations.
   /// - Throws: A GRDB error when the schema can't be migrated.
   public init(_ writer: any DatabaseWriter, policy: DatabasePolicy = DatabasePolicy()) throws {
+    try self.init(writer, policy: policy) { nil }
+  }
+
+  private init(
+    _ writer: any DatabaseWriter, policy: DatabasePolicy, loopReaders: () throws -> LoopReaders?
+  ) throws {
     self.writer = writer
     self.policy = policy
     try Self.migrator.migrate(writer)
+    self.loopReaders = try loopReaders()
   }
 
   /// Opens (or creates) the database file at `path` in WAL mode.
@@ -30,7 +39,9 @@ public struct AppDatabase: Sendable {
       try db.execute(sql: "PRAGMA synchronous = NORMAL")
     }
     let pool = try DatabasePool(path: path, configuration: configuration)
-    return try AppDatabase(pool, policy: policy)
+    return try AppDatabase(pool, policy: policy) {
+      try LoopReaders(path: path, group: .singleton)
+    }
   }
 
   /// Milliseconds since 1970, the unit of every stored timestamp.
