@@ -25,14 +25,20 @@ enum StagedItems {
 }
 
 /// Stages `count` items, all zero (width 0, height 0, not full span), and returns the address
-/// of the first in linear memory, or -1 for a count below 0 or over `StagedItems.capacity`.
+/// of the first in linear memory, or 0 (never an address, and then nothing is staged) for a
+/// count below 0 or over `StagedItems.capacity`. JS reads the result as unsigned: above 2 GiB
+/// it is negative as an i32.
 @_expose(wasm, "lots_items")
 @_cdecl("lots_items")
-public func lotsItems(_ count: Int32) -> Int32 {
-  guard count >= 0 && Int(count) <= StagedItems.capacity else { return -1 }
+public func lotsItems(_ count: Int32) -> UnsafeMutableRawPointer? {
+  guard count >= 0 && Int(count) <= StagedItems.capacity else {
+    StagedItems.items = []  // nothing stays staged from before a refused call
+    return nil
+  }
   StagedItems.items = makeArray(Int(count)) { _ in LayoutItem(width: 0, height: 0) }
-  let address = StagedItems.items.withUnsafeMutableBufferPointer { $0.baseAddress }
-  return Int32(truncatingIfNeeded: Int(bitPattern: address))
+  return StagedItems.items.withUnsafeMutableBufferPointer {
+    UnsafeMutableRawPointer($0.baseAddress)
+  }
 }
 
 /// The bytes between two staged items (`MemoryLayout<LayoutItem>.stride`): JS checks it.

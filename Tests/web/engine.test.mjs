@@ -135,8 +135,14 @@ test("hostile counts sent straight to the exports are rejected, never a trap", (
 
 test("staged items: counts must match, and staging again never changes a laid-out layout", () => {
   const x = engine.exports;
-  assert.equal(x.lots_items(-1), -1);
-  assert.equal(x.lots_items((1 << 24) + 1), -1);
+  assert.equal(x.lots_items((1 << 24) + 1), 0);
+  // A refused call leaves nothing staged: the one item staged before it is gone.
+  const probe = engine.layout({ kind: "grid" });
+  engine.stageItems([{ items: [photo(1, 1)] }]);
+  assert.equal(x.lots_items(-1), 0);
+  engine.input([300, 300, 0, 0, 0, 0, 0, 0, 1, 1, NaN, NaN]);
+  assert.equal(x.lots_layout_prepare(probe.handle, 12), -1);
+  probe.destroy();
   // Only the length is read before the engine refuses: no 400 MB array needed.
   assert.throws(() => engine.stageItems([{ sizes: { length: 3 * ((1 << 24) + 1) } }]),
     /cannot stage/);

@@ -40,7 +40,7 @@ export class Engine {
 
   /** Fills the input buffer with `values` (an array or Float64Array); returns their count. */
   input(values) {
-    const pointer = this.exports.lots_input(values.length);
+    const pointer = this.exports.lots_input(values.length) >>> 0;
     new Float64Array(this.exports.memory.buffer, pointer, values.length).set(values);
     return values.length;
   }
@@ -53,8 +53,9 @@ export class Engine {
   stageItems(sections) {
     let total = 0;
     for (const section of sections) total += itemCount(section);
-    const pointer = this.exports.lots_items(total);
-    if (pointer < 0) throw new RangeError(`cannot stage ${total} items`);
+    // Addresses are unsigned: read as i32, one above 2 GiB would be negative.
+    const pointer = this.exports.lots_items(total) >>> 0;
+    if (pointer === 0) throw new RangeError(`cannot stage ${total} items`);
     const sizes = new Float64Array(this.exports.memory.buffer, pointer, 3 * total);
     const flags = new Uint8Array(this.exports.memory.buffer, pointer, ITEM_BYTES * total);
     let at = 0;
@@ -68,7 +69,7 @@ export class Engine {
 
   /** A view of the first `count` values of the output buffer (valid until the next call). */
   output(count) {
-    return new Float64Array(this.exports.memory.buffer, this.exports.lots_output(), count);
+    return new Float64Array(this.exports.memory.buffer, this.exports.lots_output() >>> 0, count);
   }
 
   /** Creates a layout from options named as in the `lots layout` spec (`kind` required). */
