@@ -16,16 +16,16 @@ public struct AppDatabase: Sendable {
   /// Opens a database over `writer` and runs pending migrations.
   /// - Throws: A GRDB error when the schema can't be migrated.
   public init(_ writer: any DatabaseWriter, policy: DatabasePolicy = DatabasePolicy()) throws {
-    try self.init(writer, policy: policy) { nil }
+    try self.init(writer, policy: policy, loopReaders: nil)
   }
 
   private init(
-    _ writer: any DatabaseWriter, policy: DatabasePolicy, loopReaders: () throws -> LoopReaders?
+    _ writer: any DatabaseWriter, policy: DatabasePolicy, loopReaders: LoopReaders?
   ) throws {
     self.writer = writer
     self.policy = policy
+    self.loopReaders = loopReaders
     try Self.migrator.migrate(writer)
-    self.loopReaders = try loopReaders()
   }
 
   /// Opens (or creates) the database file at `path` in WAL mode.
@@ -39,9 +39,8 @@ public struct AppDatabase: Sendable {
       try db.execute(sql: "PRAGMA synchronous = NORMAL")
     }
     let pool = try DatabasePool(path: path, configuration: configuration)
-    return try AppDatabase(pool, policy: policy) {
-      try LoopReaders(path: path, group: .singleton)
-    }
+    return try AppDatabase(
+      pool, policy: policy, loopReaders: LoopReaders(path: path, group: .singleton))
   }
 
   /// Milliseconds since 1970, the unit of every stored timestamp.

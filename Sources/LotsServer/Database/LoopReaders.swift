@@ -8,10 +8,10 @@ import NIOPosix
 /// `DatabasePool.unsafeRead` borrows a reader from its pool (a semaphore and a lock) and asks
 /// SQLite for the schema version before every read: together about 9 % of the server's CPU
 /// under the feed benchmark. A loop's own connection needs neither. Only that loop's thread
-/// reads through it, one synchronous read at a time, so it is never contended. Its schema
-/// never goes stale: the connections open after the migrations, the server changes no schema
-/// while it runs, and SQLite re-prepares a statement whose schema changed anyway. Each
-/// statement outside a transaction reads the latest committed snapshot, as on the pool.
+/// reads through it, one synchronous read at a time, so it is never contended. A schema
+/// change (the migrations run after these connections open) needs no check either: SQLite
+/// re-prepares a statement whose schema changed, and these reads use no GRDB schema cache.
+/// Each statement outside a transaction reads the latest committed snapshot, as on the pool.
 final class LoopReaders: Sendable {
   private let readers: [ObjectIdentifier: DatabaseQueue]
 
