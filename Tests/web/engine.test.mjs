@@ -109,6 +109,8 @@ test("a malformed context is a clear error, not a TypeError from deep inside", (
   assert.throws(
     () => layout.prepare({ viewport: { width: 1, height: 1 }, sections: [{ sizes: new Float64Array(4) }] }),
     /sections\[0\] needs items .* triples/);
+  assert.throws(() => layout.prepare({ viewport: { width: 1, height: 1 }, sections: [{ items: [{ width: 1, height: 1 }, null] }] }),
+    /items\[1\] must be \{width, height\}, not null/);
   layout.destroy();
 });
 

@@ -11,6 +11,8 @@ const ELEMENT_KINDS = ["cell", "header", "footer"];
 const STRIDE = 15;
 /** Bytes per staged item: width and height as Float64 at 0 and 8, the full-span byte at 16. */
 const ITEM_BYTES = 24;
+const ITEM_FLOATS = ITEM_BYTES / 8;
+const FLAG_OFFSET = 16;
 
 /** Loads the engine from a URL (browser) or from the module's bytes (node). */
 export async function loadEngine(source = new URL("../lots.wasm", import.meta.url)) {
@@ -55,8 +57,8 @@ export class Engine {
     for (const section of sections) total += itemCount(section);
     // Addresses are unsigned: read as i32, one above 2 GiB would be negative.
     const pointer = this.exports.lots_items(total) >>> 0;
-    if (pointer === 0) throw new RangeError(`cannot stage ${total} items`);
-    const sizes = new Float64Array(this.exports.memory.buffer, pointer, 3 * total);
+    if (pointer === 0 && total > 0) throw new RangeError(`cannot stage ${total} items`);
+    const sizes = new Float64Array(this.exports.memory.buffer, pointer, ITEM_FLOATS * total);
     const flags = new Uint8Array(this.exports.memory.buffer, pointer, ITEM_BYTES * total);
     let at = 0;
     for (const section of sections) {
@@ -193,9 +195,11 @@ function encodeOptions(o) {
 function stageObjects(items, sizes, flags, at) {
   for (let i = 0; i < items.length; i++, at++) {
     const item = items[i];
-    sizes[3 * at] = item.width;
-    sizes[3 * at + 1] = item.height;
-    flags[ITEM_BYTES * at + 16] = item.fullSpan ? 1 : 0;
+    // Only a missing item cannot be read: any other value reads as NaN sizes (a square).
+    if (item == null) throw new TypeError(`items[${i}] must be {width, height}, not ${item}`);
+    sizes[ITEM_FLOATS * at] = item.width;
+    sizes[ITEM_FLOATS * at + 1] = item.height;
+    flags[ITEM_BYTES * at + FLAG_OFFSET] = item.fullSpan ? 1 : 0;
   }
   return at;
 }
@@ -203,9 +207,10 @@ function stageObjects(items, sizes, flags, at) {
 /** Writes (width, height, flags) triples into staged storage from item `at` on. */
 function stagePacked(packed, sizes, flags, at) {
   for (let i = 0; i < packed.length; i += 3, at++) {
-    sizes[3 * at] = packed[i];
-    sizes[3 * at + 1] = packed[i + 1];
-    flags[ITEM_BYTES * at + 16] = Number.isFinite(packed[i + 2]) && packed[i + 2] !== 0 ? 1 : 0;
+    sizes[ITEM_FLOATS * at] = packed[i];
+    sizes[ITEM_FLOATS * at + 1] = packed[i + 1];
+    const flag = packed[i + 2];
+    flags[ITEM_BYTES * at + FLAG_OFFSET] = Number.isFinite(flag) && flag !== 0 ? 1 : 0;
   }
   return at;
 }
