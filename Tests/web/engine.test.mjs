@@ -148,6 +148,12 @@ test("staged items: counts must match, and staging again never changes a laid-ou
   // Only the length is read before the engine refuses: no 400 MB array needed.
   assert.throws(() => engine.stageItems([{ sizes: { length: 3 * ((1 << 24) + 1) } }]),
     /cannot stage/);
+  // Staging nothing is not a refusal, whatever address the module gives an empty array.
+  assert.equal(engine.stageItems([{ items: [] }, { sizes: new Float64Array(0) }]), 0);
+  const empty = engine.layout({ kind: "waterfall" })
+    .prepare({ viewport: { width: 300, height: 300 }, sections: [{ items: [] }] });
+  assert.deepEqual(empty.contentSize, { width: 300, height: 0 });
+  empty.destroy();
   const context = (items) => ({ viewport: { width: 300, height: 300 }, displayScale: 0, sections: [{ items }] });
   const a = engine.layout({ kind: "waterfall" }).prepare(context([photo(1, 1), photo(1, 2)]));
   const framesOf = (layout) => layout.attributes({ x: 0, y: 0, width: 300, height: 1e6 })
