@@ -7,4 +7,4 @@
 # natively, in every test, with them on.
 embedded_flags=(-target wasm32-unknown-none-wasm -enable-experimental-feature Embedded -wmo
   -parse-as-library -Osize -Xfrontend -disable-stack-protector -Xllvm -inline-threshold=-50
-  -enforce-exclusivity=unchecked)
+  -enforce-exclusivity=unchecked -package-name lots)

@@ -1,4 +1,5 @@
 import CollectionDiff
+import EngineBridge
 
 /// An element JS diffs: an identity and a content version, both numbers (identities are
 /// compared by their bits, so even NaN identities diff without surprise).

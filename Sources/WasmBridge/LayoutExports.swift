@@ -1,31 +1,27 @@
 import CollectionLayout
+import EngineBridge
 
-/// Values per element in the output buffer after a query: section, item, kind (0 cell,
-/// 1 header, 2 footer), x, y, width, height, zIndex, alpha, scale, translateX, translateY,
-/// translateZ, rotateX, perspective.
-let elementStride = 15
-
-/// Creates a layout of `kind` (0 waterfall, 1 mosaic, 2 grid, 3 snap, 4 infinite, 5 carousel,
-/// 6 stack) from `count` options in the input buffer; returns its handle, or 0 for an unknown
+/// Creates a layout of `kind` (a descriptor's code: `KIND` in Web/toolkit/abi.js) from `count`
+/// options in the input buffer, in the order of that kind's descriptor; returns its handle, or 0 for an unknown
 /// kind or when `LayoutTable.capacity` layouts exist already.
 @_expose(wasm, "lots_layout_create")
 @_cdecl("lots_layout_create")
 public func lotsLayoutCreate(_ kind: Int32, _ count: Int32) -> Int32 {
-  var input = InputReader(count: count)
-  switch kind {
-  case 0: return LayoutTable.add(Box(LayoutOptions.waterfall(&input)))
-  case 1: return LayoutTable.add(Box(LayoutOptions.mosaic(&input)))
-  case 2: return LayoutTable.add(Box(LayoutOptions.grid(&input)))
-  case 3:
-    return LayoutTable.add(FocusBox(SnapToCenterLayout(options: ScrollLayoutOptions.row(&input))))
-  case 4:
-    let options = ScrollLayoutOptions.infinite(&input)
-    return LayoutTable.add(RecentringBox(InfiniteLayout(options: options)))
-  case 5:
-    let options = ScrollLayoutOptions.carousel(&input)
-    return LayoutTable.add(RecentringBox(CarouselLayout(options: options)))
-  case 6: return LayoutTable.add(StackBox(StackLayout(options: ScrollLayoutOptions.stack(&input))))
-  default: return 0
+  var creator = LayoutCreator(kind: kind, input: InputReader(count: count))
+  LayoutDescriptors.visitAll(&creator)
+  guard let box = creator.box else { return 0 }
+  return LayoutTable.add(box)
+}
+
+/// Makes the layout of one kind code from the input buffer, by visiting every descriptor.
+private struct LayoutCreator: LayoutDescriptorVisitor {
+  let kind: Int32
+  var input: InputReader
+  var box: LayoutBox?
+
+  mutating func visit<Descriptor: LayoutDescriptor>(_ descriptor: Descriptor.Type) {
+    guard Descriptor.code == kind else { return }
+    box = Descriptor.box(Descriptor.read(&input))
   }
 }
 
@@ -46,35 +42,7 @@ public func lotsLayoutDestroy(_ handle: Int32) {
 public func lotsLayoutPrepare(_ handle: Int32, _ count: Int32) -> Int32 {
   guard let box = LayoutTable.box(handle) else { return -1 }
   var input = InputReader(count: count)
-  var context = LayoutContext(
-    viewport: Size(width: input.next(), height: input.next()),
-    contentInsets: LayoutOptions.insets(&input), displayScale: input.next(),
-    direction: input.nextBool() ? .rightToLeft : .leftToRight)
-  // Int is 32 bits on wasm32: compare by division so that hostile counts cannot overflow.
-  let sectionCount = input.nextInt()
-  guard sectionCount >= 0 && sectionCount <= input.remaining / 3 else { return -1 }
-  var counts: [Int] = []
-  for _ in 0..<sectionCount {
-    let items = input.nextInt()
-    let header = input.next()
-    let footer = input.next()
-    counts.append(max(items, 0))
-    context.sections.append(
-      LayoutSection(
-        headerHeight: header.isNaN ? nil : header, footerHeight: footer.isNaN ? nil : footer))
-  }
-  var total = 0
-  for items in counts {
-    guard items <= StagedItems.items.count - total else { return -1 }
-    total += items
-  }
-  guard total == StagedItems.items.count else { return -1 }
-  var start = 0
-  for (section, items) in counts.enumerated() {
-    context.sections[section].items = StagedItems.take(from: start, count: items)
-    start += items
-  }
-  box.prepare(context)
+  guard StagedContext.prepare(box, from: &input) else { return -1 }
   return 0
 }
 
@@ -126,7 +94,7 @@ public func lotsLayoutContentSize(_ handle: Int32) -> Int32 {
 }
 
 /// Writes the elements intersecting a rect at a content offset into the output buffer
-/// (`elementStride` values each) and returns how many, or -1 for a bad handle.
+/// (`AttributeRow.stride` values each) and returns how many, or -1 for a bad handle.
 @_expose(wasm, "lots_layout_query")
 @_cdecl("lots_layout_query")
 public func lotsLayoutQuery(
@@ -136,9 +104,9 @@ public func lotsLayoutQuery(
   guard let box = LayoutTable.box(handle) else { return -1 }
   let elements = box.attributes(
     in: Rect(x: x, y: y, width: width, height: height), offset: Point(x: offsetX, y: offsetY))
-  Buffers.reserveOutput(elements.count * elementStride)
+  Buffers.reserveOutput(elements.count * AttributeRow.stride)
   for (index, element) in elements.enumerated() {
-    write(element, at: index * elementStride)
+    AttributeRow.write(element, at: index * AttributeRow.stride)
   }
   return Int32(elements.count)
 }
@@ -152,14 +120,13 @@ public func lotsLayoutElement(
   _ offsetY: Double
 ) -> Int32 {
   guard let box = LayoutTable.box(handle) else { return -1 }
-  let elementKind: ElementKind = kind == 1 ? .header : kind == 2 ? .footer : .cell
   guard
     let element = box.attributes(
-      of: elementKind, at: ItemPath(section: Int(section), item: Int(item)),
+      of: AttributeRow.kind(kind), at: ItemPath(section: Int(section), item: Int(item)),
       offset: Point(x: offsetX, y: offsetY))
   else { return 0 }
-  Buffers.reserveOutput(elementStride)
-  write(element, at: 0)
+  Buffers.reserveOutput(AttributeRow.stride)
+  AttributeRow.write(element, at: 0)
   return 1
 }
 
@@ -174,23 +141,4 @@ public func lotsLayoutTargetOffset(
     box.targetContentOffset(
       proposed: Point(x: x, y: y), velocity: Point(x: velocityX, y: velocityY)))
   return 0
-}
-
-func write(_ element: LayoutAttributes, at base: Int) {
-  let out = Buffers.output + base
-  out[0] = Double(element.path.section)
-  out[1] = Double(element.path.item)
-  out[2] = element.kind == .cell ? 0 : element.kind == .header ? 1 : 2
-  out[3] = element.frame.minX
-  out[4] = element.frame.minY
-  out[5] = element.frame.width
-  out[6] = element.frame.height
-  out[7] = Double(element.zIndex)
-  out[8] = element.alpha
-  out[9] = element.transform.scale
-  out[10] = element.transform.translateX
-  out[11] = element.transform.translateY
-  out[12] = element.transform.translateZ
-  out[13] = element.transform.rotateX
-  out[14] = element.transform.perspective
 }

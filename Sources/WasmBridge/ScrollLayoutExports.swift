@@ -1,4 +1,5 @@
 import CollectionLayout
+import EngineBridge
 
 /// The focused item's index at a content offset, -1 when none (or for layouts without focus),
 /// or -2 for a bad handle.
@@ -62,8 +63,8 @@ public func lotsStackDragged(
   guard let element = box.dragged(item: Int(item), by: dx, offset: Point(x: x, y: y)) else {
     return 0
   }
-  Buffers.reserveOutput(elementStride)
-  write(element, at: 0)
+  Buffers.reserveOutput(AttributeRow.stride)
+  AttributeRow.write(element, at: 0)
   return 1
 }
 

@@ -69,25 +69,22 @@ import Testing
   }
 
   @Test func tenThousandRandomPairsAreValidAndMinimal() throws {
-    for seed: UInt64 in 1...10_000 {
-      var rng = SplitMix64(seed: seed)
+    let failure = PropertyCases.firstFailure(10_000, base: 1) { rng, _ in
       let (old, new) = RandomPairs.pair(&rng)
       let changeset = Changeset(from: old, to: new)
       let expected = ExpectedDiff(old: old, new: new)
       do {
         try BatchUpdateValidator.check(changeset, from: old, to: new)
       } catch {
-        Issue.record("seed \(seed): \(error)\nold \(old)\nnew \(new)")
-        return
+        return "\(error)\nold \(old)\nnew \(new)"
       }
       let counts = [changeset.deletes.count, changeset.inserts.count, changeset.moves.count]
       guard counts == [expected.deletes, expected.inserts, expected.moves],
         changeset.duplicates
           == Duplicates(old: expected.oldDuplicates, new: expected.newDuplicates)
-      else {
-        Issue.record("seed \(seed): counts \(counts), expected \(expected)")
-        return
-      }
+      else { return "counts \(counts), expected \(expected)" }
+      return nil
     }
+    #expect(failure == nil, "\(failure ?? "")")
   }
 }

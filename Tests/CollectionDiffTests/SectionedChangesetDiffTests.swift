@@ -8,7 +8,7 @@ import Testing
     let new = [TestSection(id: 1, items: [2].items), TestSection(id: 2, items: [1, 3].items)]
     let changeset = SectionedChangeset(from: old, to: new)
     #expect(changeset.sections.isEmpty)
-    let move = Move(from: ItemPosition(section: 0, item: 0), to: ItemPosition(section: 1, item: 0))
+    let move = Move(from: ItemPath(section: 0, item: 0), to: ItemPath(section: 1, item: 0))
     #expect(changeset.items.moves == [move])
     try BatchUpdateValidator.check(changeset, from: old, to: new)
   }
@@ -18,7 +18,7 @@ import Testing
     let new = [TestSection(id: 2, items: [3, 1].items)]
     let changeset = SectionedChangeset(from: old, to: new)
     #expect(changeset.sections.deletes == [0])
-    #expect(changeset.items.inserts == [ItemPosition(section: 0, item: 1)])
+    #expect(changeset.items.inserts == [ItemPath(section: 0, item: 1)])
     #expect(changeset.items.moves.isEmpty)
     try BatchUpdateValidator.check(changeset, from: old, to: new)
   }
@@ -37,17 +37,17 @@ import Testing
   }
 
   @Test func randomSectionedPairsAreValid() throws {
-    for seed: UInt64 in 1...3_000 {
-      var rng = SplitMix64(seed: seed)
+    let failure = PropertyCases.firstFailure(3_000, base: 1) { rng, _ in
       let (old, new) = Self.pair(&rng)
       let changeset = SectionedChangeset(from: old, to: new)
       do {
         try BatchUpdateValidator.check(changeset, from: old, to: new)
       } catch {
-        Issue.record("seed \(seed): \(error)\nold \(old)\nnew \(new)")
-        return
+        return "\(error)\nold \(old)\nnew \(new)"
       }
+      return nil
     }
+    #expect(failure == nil, "\(failure ?? "")")
   }
 
   /// Sections with random items from one pool (so items move across sections and repeat),

@@ -24,20 +24,12 @@ extension SplitMix64 {
   }
 }
 
-/// Runs `body` for `cases` seeds derived from a fixed base; returns the failures and the
-/// first failure's description with its seed, so any failure can be replayed.
+/// Runs `body` for `cases` cases of the scroll layouts' property tests (the shared runner,
+/// `PropertyCases.run`; `LOTS_SEED` replays a failure as case 0); returns the failures and the
+/// first failure's description with its seed.
 func scrollCases(_ cases: Int, _ body: (inout SplitMix64) -> String?) -> (Int, String) {
-  var failures = 0
-  var first = ""
-  for index in 0..<cases {
-    let seed = 0x5C_2026 &+ UInt64(index) &* 0x9E37_79B9_7F4A_7C15
-    var random = SplitMix64(seed: seed)
-    if let failure = body(&random) {
-      failures += 1
-      if first.isEmpty { first = "seed \(seed): \(failure)" }
-    }
-  }
-  return (failures, first)
+  let (failures, first) = PropertyCases.run(cases, base: 0x5C_2026) { random, _ in body(&random) }
+  return (failures, first ?? "")
 }
 
 /// A context with `count` items in one section.

@@ -1,7 +1,7 @@
 """A real `lots serve` for browser tests: a fresh data directory, no demo seed, 127.0.0.1 on a
 free port, stopped (and its data removed) when the test session ends.
 
-The binary is LOTS_BIN or .build/debug/lots (built by `swift build --build-tests`).
+The binary is LOTS_BIN or App/.build/debug/lots (built by `swift build --package-path App`).
 """
 import json
 import os
@@ -38,7 +38,7 @@ def png(width, height, rgb):
 
 class LotsServer:
     def __init__(self):
-        self.binary = os.environ.get("LOTS_BIN", str(ROOT / ".build" / "debug" / "lots"))
+        self.binary = os.environ.get("LOTS_BIN", str(ROOT / "App" / ".build" / "debug" / "lots"))
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.data = tempfile.mkdtemp(prefix="lots-browser-")

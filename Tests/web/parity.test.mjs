@@ -1,6 +1,6 @@
 // Parity: the same specs give the same attributes natively (`lots layout`) and through the
 // WebAssembly engine, within 1e-9. The corpus is Tests/corpus and docs/examples, plus seeded
-// random specs. Needs the native binary: LOTS_BIN, or .build/debug/lots.
+// random specs. Needs the native binary: LOTS_ENGINE, or .build/debug/lots-engine.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
@@ -8,7 +8,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import { loadEngine } from "../../Web/toolkit/engine.js";
 
 const root = new URL("../../", import.meta.url);
-const lots = process.env.LOTS_BIN ?? new URL(".build/debug/lots", root).pathname;
+const lots = process.env.LOTS_ENGINE ?? new URL(".build/debug/lots-engine", root).pathname;
 const engine = await loadEngine(readFileSync(new URL("Web/lots.wasm", root)));
 
 function native(spec) {

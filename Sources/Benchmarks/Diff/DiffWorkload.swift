@@ -1,4 +1,5 @@
 import CollectionDiff
+import PropertyTesting
 
 /// An element of the diff benchmarks: an integer identity and a version.
 struct BenchItem: Diffable, Hashable {
@@ -19,7 +20,7 @@ struct DiffWorkload {
 
   /// `count` elements; 10% deleted, 10% inserted, 5% moved and 5% updated, at random places.
   static func mixed(_ count: Int, seed: UInt64) -> DiffWorkload {
-    var rng = BenchRandom(seed: seed)
+    var rng = SplitMix64(seed: seed)
     let old = (0..<count).map { BenchItem(id: $0, version: 0) }
     var workload = DiffWorkload(old: old, new: [])
     // Each survivor keeps its place as a sort key; moved and new elements get a random one.
@@ -32,7 +33,7 @@ struct DiffWorkload {
         continue
       case 10..<15:
         workload.moved += 1
-        placed.append((rng.unit() * Double(count), item))
+        placed.append((Double.random(in: 0..<1, using: &rng) * Double(count), item))
         continue
       case 15..<20:
         workload.updated += 1
@@ -43,7 +44,8 @@ struct DiffWorkload {
     }
     for id in count..<(count + count / 10) {
       workload.inserted += 1
-      placed.append((rng.unit() * Double(count), BenchItem(id: id, version: 0)))
+      placed.append(
+        (Double.random(in: 0..<1, using: &rng) * Double(count), BenchItem(id: id, version: 0)))
     }
     placed.sort { $0.key < $1.key }
     workload.new = placed.map(\.item)
@@ -56,20 +58,4 @@ struct DiffWorkload {
     let fresh = (count..<(count + count / 100)).map { BenchItem(id: $0, version: 0) }
     return DiffWorkload(old: old, new: fresh + old, inserted: fresh.count)
   }
-}
-
-/// SplitMix64, for reproducible workloads.
-struct BenchRandom {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
-  mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
 }

@@ -1,3 +1,4 @@
+import CollectionDiff
 import LiveCollection
 
 /// A LiveList feed tick: insert events arriving at the front of a long, fully loaded feed, each

@@ -21,8 +21,8 @@ struct FlatItems<Item: Diffable> {
   ///
   /// - Complexity: O(1).
   @inlinable
-  func position(of flat: Int) -> ItemPosition {
+  func position(of flat: Int) -> ItemPath {
     let section = Int(sectionOf[flat])
-    return ItemPosition(section: section, item: flat - starts[section])
+    return ItemPath(section: section, item: flat - starts[section])
   }
 }

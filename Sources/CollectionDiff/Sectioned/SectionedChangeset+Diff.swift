@@ -30,7 +30,7 @@ extension SectionedChangeset {
         let survives = matching.newIndex(forOld: flat).map {
           sectionMatching.oldIndex(forNew: newFlat.position(of: $0).section) != nil
         }
-        if survives != true { items.deletes.append(ItemPosition(section: s, item: i)) }
+        if survives != true { items.deletes.append(ItemPath(section: s, item: i)) }
       }
     }
     for t in 0..<new.count {
@@ -52,10 +52,10 @@ extension SectionedChangeset {
     let count = context.newFlat.starts[t + 1] - start
     // The old position of each item, or nil for an insert, and the order of those that come
     // from this same section, whose longest increasing run stays.
-    var sources: [ItemPosition?] = []
+    var sources: [ItemPath?] = []
     var sameSection: [Int32] = []
     for j in 0..<count {
-      var source: ItemPosition? = nil
+      var source: ItemPath? = nil
       if let flat = context.matching.oldIndex(forNew: start + j) {
         let position = context.oldFlat.position(of: flat)
         if context.sectionMatching.newIndex(forOld: position.section) != nil {
@@ -68,7 +68,7 @@ extension SectionedChangeset {
     let stays = longestIncreasingSubsequence(sameSection)
     var run = 0
     for j in 0..<count {
-      let to = ItemPosition(section: t, item: j)
+      let to = ItemPath(section: t, item: j)
       guard let from = sources[j] else {
         items.inserts.append(to)
         continue

@@ -2,7 +2,7 @@
 /// `UICollectionView.performBatchUpdates` accepts in one batch.
 ///
 /// Section changes use section indices (old space for deletes and move sources, new space for
-/// inserts and move destinations). Item changes use ``ItemPosition``s in the same two spaces.
+/// inserts and move destinations). Item changes use ``ItemPath``s in the same two spaces.
 /// Items of a deleted or inserted section are not listed: they go with their section, so an item
 /// that leaves a deleted section, or joins an inserted one, is an insert or a delete rather than
 /// a move. Section content changes are reported as `sections.reconfigures` only: reloading a
@@ -11,13 +11,13 @@ public struct SectionedChangeset: Equatable {
   /// Changes of whole sections.
   public var sections: Changeset<Int>
   /// Changes of items, including moves across sections.
-  public var items: Changeset<ItemPosition>
+  public var items: Changeset<ItemPath>
 
   /// Creates a changeset; the default is the empty changeset.
   ///
   /// - Complexity: O(1).
   public init(
-    sections: Changeset<Int> = Changeset(), items: Changeset<ItemPosition> = Changeset()
+    sections: Changeset<Int> = Changeset(), items: Changeset<ItemPath> = Changeset()
   ) {
     self.sections = sections
     self.items = items
@@ -40,10 +40,10 @@ public struct SectionedChangeset: Equatable {
   public var stages: [SectionedChangeset] {
     var movedSections = Set<Int>()
     for move in sections.moves { movedSections.insert(move.to) }
-    var movedItems = Set<ItemPosition>()
+    var movedItems = Set<ItemPath>()
     for move in items.moves { movedItems.insert(move.to) }
-    var stay: [ItemPosition] = []
-    var deferred: [ItemPosition] = []
+    var stay: [ItemPath] = []
+    var deferred: [ItemPath] = []
     for position in items.reconfigures {
       if movedItems.contains(position) || movedSections.contains(position.section) {
         deferred.append(position)

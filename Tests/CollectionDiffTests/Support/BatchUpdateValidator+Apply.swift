@@ -15,7 +15,7 @@ extension BatchUpdateValidator {
     let inserted = Set(sections.inserts)
     let movedOut = Set(sections.moves.map(\.from))
     let items = changeset.items
-    var oldSpace = Set<ItemPosition>()
+    var oldSpace = Set<ItemPath>()
     for position in items.deletes + items.moves.map(\.from) + items.reloads {
       guard old.indices.contains(position.section), !deleted.contains(position.section),
         old[position.section].items.indices.contains(position.item),
@@ -25,7 +25,7 @@ extension BatchUpdateValidator {
     for position in items.reloads where movedOut.contains(position.section) {
       throw ValidationFailure("reload \(position) in a moved section")
     }
-    var incoming: [ItemPosition: TestItem] = [:]
+    var incoming: [ItemPath: TestItem] = [:]
     for position in items.inserts {
       guard new.indices.contains(position.section), !inserted.contains(position.section),
         new[position.section].items.indices.contains(position.item)
@@ -46,8 +46,8 @@ extension BatchUpdateValidator {
         continue
       }
       let remaining = old[s].items.indices.filter {
-        !oldSpace.contains(ItemPosition(section: s, item: $0))
-          || reloads.contains(ItemPosition(section: s, item: $0))
+        !oldSpace.contains(ItemPath(section: s, item: $0))
+          || reloads.contains(ItemPath(section: s, item: $0))
       }
       let arriving = incoming.keys.filter { $0.section == t }
       let count = remaining.count + arriving.count
@@ -59,10 +59,10 @@ extension BatchUpdateValidator {
       var next = remaining.makeIterator()
       var built: [TestItem] = []
       for j in 0..<count {
-        if let item = incoming[ItemPosition(section: t, item: j)] {
+        if let item = incoming[ItemPath(section: t, item: j)] {
           built.append(item)
         } else if let i = next.next() {
-          let reloaded = reloads.contains(ItemPosition(section: s, item: i))
+          let reloaded = reloads.contains(ItemPath(section: s, item: i))
           built.append(reloaded ? new[t].items[j] : old[s].items[i])
         }
       }

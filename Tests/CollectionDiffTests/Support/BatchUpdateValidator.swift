@@ -28,11 +28,11 @@ enum BatchUpdateValidator {
     let shown = try apply(plain, to: old, new: new)
     try checkIdentities(shown, new)
     var staleSections: [Int] = []
-    var staleItems: [ItemPosition] = []
+    var staleItems: [ItemPath] = []
     for (t, section) in shown.enumerated() {
       if section.header != new[t].header { staleSections.append(t) }
       for (j, item) in section.items.enumerated() where item.version != new[t].items[j].version {
-        staleItems.append(ItemPosition(section: t, item: j))
+        staleItems.append(ItemPath(section: t, item: j))
       }
     }
     guard staleSections == changeset.sections.reconfigures else {
@@ -72,9 +72,9 @@ enum BatchUpdateValidator {
 
 extension Changeset where Index == Int {
   /// The same changes as item positions of section 0.
-  var inSection0: Changeset<ItemPosition> {
-    func wrap(_ item: Int) -> ItemPosition { ItemPosition(section: 0, item: item) }
-    return Changeset<ItemPosition>(
+  var inSection0: Changeset<ItemPath> {
+    func wrap(_ item: Int) -> ItemPath { ItemPath(section: 0, item: item) }
+    return Changeset<ItemPath>(
       deletes: deletes.map(wrap), inserts: inserts.map(wrap),
       moves: moves.map { Move(from: wrap($0.from), to: wrap($0.to)) },
       reloads: reloads.map(wrap), reconfigures: reconfigures.map(wrap),

@@ -1,3 +1,4 @@
+import CollectionDiff
 import LiveCollection
 
 /// A feed post: newest first, so a newer post has a lower key.

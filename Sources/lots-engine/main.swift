@@ -1,0 +1,4 @@
+import EngineCLI
+import Foundation
+
+exit(EngineCommand.run(Array(CommandLine.arguments.dropFirst())))
