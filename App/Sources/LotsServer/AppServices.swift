@@ -4,7 +4,8 @@ import LotsCore
 /// The shared parts every route uses.
 struct AppServices: Sendable {
   let configuration: ServerConfiguration
-  let database: AppDatabase
+  /// Everything kept: one backend behind the feature stores' protocols.
+  let storage: any Storage
   let images: any ImageStore
   let pipeline: ImagePipeline
   let hub: ChangeHub
@@ -15,21 +16,16 @@ struct AppServices: Sendable {
   let sessions = SessionCache()
   let renderedPosts = PostJSONCache()
 
-  init(configuration: ServerConfiguration, database: AppDatabase, images: any ImageStore) {
+  init(configuration: ServerConfiguration, storage: any Storage, images: any ImageStore) {
     self.configuration = configuration
-    self.database = database
+    self.storage = storage
     self.images = images
     self.pipeline = ImagePipeline()
-    self.hub = ChangeHub(database: database, retainedEvents: configuration.policy.retainedEvents)
+    self.hub = ChangeHub(store: storage, retainedEvents: configuration.policy.retainedEvents)
     let limits = configuration.rateLimits
     self.signInLimiter = RateLimiter(limits.signIn)
     self.signUpLimiter = RateLimiter(limits.signUp)
     self.postingLimiter = RateLimiter(limits.posting)
     self.likingLimiter = RateLimiter(limits.liking)
-  }
-
-  /// Commits have appended to the change log: let the hub load and fan them out.
-  func didCommitChange() {
-    hub.ring()
   }
 }

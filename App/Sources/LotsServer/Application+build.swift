@@ -29,17 +29,17 @@ public func buildApplication(
   router.get("health") { _, _ in "ok" }
   ImageRoutes(services: services).register(on: router)
   let api = router.group("api").add(
-    middleware: SessionMiddleware(database: services.database, cache: services.sessions))
+    middleware: SessionMiddleware(store: services.storage, cache: services.sessions))
   AccountRoutes(services: services).register(on: api)
   PostRoutes(services: services).register(on: api)
   FeedRoutes(services: services).register(on: api)
-  BlockRoutes(services: services).register(on: api)
+  ModerationRoutes(services: services).register(on: api)
   StreamRoutes(services: services).register(on: api)
   return Application(
     router: router,
     configuration: .init(
       address: .hostname(configuration.host, port: configuration.port), serverName: "lots"),
-    services: [services.hub, ChangeLogTrimmer(database: services.database, hub: services.hub)],
+    services: [services.hub, ChangeLogTrimmer(store: services.storage, hub: services.hub)],
     onServerRunning: { channel in
       logger.info("listening on \(configuration.host):\(channel.localAddress?.port ?? 0)")
       await onServerRunning(channel.localAddress?.port ?? 0)
@@ -53,10 +53,10 @@ func makeServices(_ configuration: ServerConfiguration, logger: Logger) async th
 {
   let directory = configuration.dataDirectory
   try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-  let database = try AppDatabase.open(
+  let storage = try SQLiteStorage.open(
     path: directory.appendingPathComponent("lots.sqlite").path, policy: configuration.policy)
   let images = try FileImageStore(directory: directory.appendingPathComponent("images"))
-  let services = AppServices(configuration: configuration, database: database, images: images)
+  let services = AppServices(configuration: configuration, storage: storage, images: images)
   if configuration.seedDemoContent {
     try await DemoSeeder(services: services, logger: logger).seedIfEmpty()
   }

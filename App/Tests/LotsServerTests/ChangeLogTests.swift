@@ -6,11 +6,11 @@ import Testing
 @testable import LotsServer
 
 @Suite struct ChangeLogTests {
-  static func database(policy: DatabasePolicy = DatabasePolicy()) throws -> (AppDatabase, URL) {
+  static func database(policy: DatabasePolicy = DatabasePolicy()) throws -> (SQLiteStorage, URL) {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("lots-db-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    let database = try AppDatabase.open(
+    let database = try SQLiteStorage.open(
       path: directory.appendingPathComponent("lots.sqlite").path, policy: policy)
     return (database, directory)
   }
@@ -38,10 +38,10 @@ import Testing
     try await database.setBlock(true, username: "ana", blockerID: cy.id, now: now)
     try await database.setBlock(false, username: "ana", blockerID: cy.id, now: now)
     try await database.report(postID: post.id, userID: cy.id, reason: "r", now: now)
-    let beforeDelete = try await database.changes(after: 0)
+    let beforeDelete = try await database.changes(after: 0, limit: 1_000)
     #expect(beforeDelete.map(\.hidden) == [false, true, true, false])
     try await database.deletePost(id: post.id, userID: ana.id, now: now)
-    let entries = try await database.changes(after: 0)
+    let entries = try await database.changes(after: 0, limit: 1_000)
     #expect(entries.map(\.kind) == [.insert, .update, .update, .hide, .delete])
     #expect(entries.map(\.seq) == [1, 2, 3, 4, 5])
     #expect(entries.allSatisfy { $0.authorID == ana.id && $0.postID == post.id })
@@ -74,10 +74,10 @@ import Testing
     #expect(try await database.trimChangeLog(now: Date()) == 7)
     #expect(try await database.oldestRetainedSequence() == 8)
     // Given a hub started on the trimmed log (as after a restart),
-    let hub = ChangeHub(database: database, retainedEvents: 3)
+    let hub = ChangeHub(store: database, retainedEvents: 3)
     try await hub.start()
     // then cursors inside the log replay exactly, older ones reset.
-    #expect(hub.replay(after: 7) == .entries(try await database.changes(after: 7)))
+    #expect(hub.replay(after: 7) == .entries(try await database.changes(after: 7, limit: 1_000)))
     #expect(hub.replay(after: 8).entriesSeqs == [9, 10])
     #expect(hub.replay(after: 6) == .reset(latest: 10))
     #expect(hub.replay(after: 10) == .entries([]))
@@ -98,13 +98,13 @@ extension ChangeLogTests {
     let ana = try await database.createUser(username: "ana", passwordHash: "x", now: Date())
     let old = Date().addingTimeInterval(-3_600)
     for _ in 0..<3 { _ = try await database.insertPost(Self.newPost(author: ana.id), now: old) }
-    let hub = ChangeHub(database: database, retainedEvents: 100)
+    let hub = ChangeHub(store: database, retainedEvents: 100)
     try await hub.start()
     #expect(hub.replay(after: 0).entriesSeqs == [1, 2, 3])
     _ = try await database.insertPost(Self.newPost(author: ana.id), now: Date())
     try await hub.load()
     // When the trimmer drops the hour-old entries, the hub resets cursors older than them.
-    try await ChangeLogTrimmer(database: database, hub: hub).trim(now: Date())
+    try await ChangeLogTrimmer(store: database, hub: hub).trim(now: Date())
     #expect(try await database.oldestRetainedSequence() == 4)
     #expect(hub.replay(after: 0) == .reset(latest: 4))
     #expect(hub.replay(after: 3).entriesSeqs == [4])

@@ -13,12 +13,12 @@ import Testing
       let services = seeder.services
       #expect(try await seeder.seedIfEmpty())
       #expect(try await !seeder.seedIfEmpty())
-      let page = try await services.database.page(
+      let page = try await services.storage.page(
         .main, viewerID: nil, cursor: nil, limit: 100, now: Date())
       #expect(page.items.count == 12)
       #expect(Set(page.items.map(\.author.username)).count > 1)
       #expect(Set(page.items.map { $0.photo.width * 1000 / $0.photo.height }).count >= 3)
-      let session = try await services.database.account(named: "ana")
+      let session = try await services.storage.account(named: "ana")
       #expect(session != nil)
     }
   }

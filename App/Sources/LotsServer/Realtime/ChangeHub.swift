@@ -6,8 +6,9 @@ import Synchronization
 /// The in-process event hub: one shared in-memory tail of the change log, loaded in commit
 /// order after each commit, from which every stream reads.
 ///
-/// Writers ring the hub after they commit; a single loader reads `seq > lastLoaded` from the
-/// database, so no entry is skipped even when commits ring out of order.
+/// Storage rings the hub after every commit that appended to the log (`CommitSignal`); a single
+/// loader reads `seq > lastLoaded` from the store, so no entry is skipped even when commits
+/// ring out of order.
 final class ChangeHub: Sendable {
   /// What a subscriber gets for its cursor.
   enum Replay: Sendable, Equatable {
@@ -29,26 +30,30 @@ final class ChangeHub: Sendable {
     var nextSubscriber = 0
     var blockVersion = 0
     var closed = false
+    /// Rings before `start` are ignored: it loads everything committed until then.
+    var started = false
   }
 
-  let database: AppDatabase
+  let store: any ChangeLogStore
   let retainedEvents: Int
   let state = Mutex(State())
   let logger = Logger(label: "lots.hub")
 
-  init(database: AppDatabase, retainedEvents: Int) {
-    self.database = database
+  init(store: any ChangeLogStore, retainedEvents: Int) {
+    self.store = store
     self.retainedEvents = max(1, retainedEvents)
+    store.commits.listen { [weak self] in self?.ring() }
   }
 
   /// Loads the retained log; call once before serving.
   func start() async throws {
-    let oldest = try await database.oldestRetainedSequence()
-    let current = try await database.currentSequence()
+    let oldest = try await store.oldestRetainedSequence()
+    let current = try await store.currentSequence()
     let floor = max((oldest ?? current + 1) - 1, current - Int64(retainedEvents))
     state.withLock {
       $0.floor = floor
       $0.lastLoaded = floor
+      $0.started = true
     }
     try await load()
   }
@@ -64,9 +69,11 @@ final class ChangeHub: Sendable {
     state.withLock { $0.blockVersion += 1 }
   }
 
-  /// Signals that a commit appended to the log; loading happens in the background.
+  /// Signals that a commit appended to the log; loading happens in the background. Storage
+  /// calls it after each such commit.
   func ring() {
     let shouldStart = state.withLock { state -> Bool in
+      guard state.started else { return false }
       if state.loading {
         state.rungWhileLoading = true
         return false
@@ -104,7 +111,7 @@ final class ChangeHub: Sendable {
   func load() async throws {
     while true {
       let after = lastLoaded
-      let batch = try await database.changes(after: after, limit: 1_000)
+      let batch = try await store.changes(after: after, limit: 1_000)
       guard !batch.isEmpty else { return }
       let wake = state.withLock { state -> [AsyncStream<Void>.Continuation] in
         state.tail.append(contentsOf: batch.filter { $0.seq > state.lastLoaded })

@@ -3,7 +3,7 @@ import ServiceLifecycle
 
 /// Trims the change log to its retention policy once a minute.
 struct ChangeLogTrimmer: Service {
-  let database: AppDatabase
+  let store: any ChangeLogStore
   let hub: ChangeHub
 
   func run() async throws {
@@ -19,14 +19,14 @@ struct ChangeLogTrimmer: Service {
     }
   }
 
-  /// Trims the database's log, then the hub's tail to match, so that age limits apply to
+  /// Trims the stored log, then the hub's tail to match, so that age limits apply to
   /// streams too.
   func trim(now: Date) async throws {
-    try await database.trimChangeLog(now: now)
-    if let oldest = try await database.oldestRetainedSequence() {
+    try await store.trimChangeLog(now: now)
+    if let oldest = try await store.oldestRetainedSequence() {
       hub.drop(through: oldest - 1)
     } else {
-      hub.drop(through: try await database.currentSequence())
+      hub.drop(through: try await store.currentSequence())
     }
   }
 }

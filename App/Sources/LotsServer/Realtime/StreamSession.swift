@@ -86,7 +86,7 @@ struct StreamSession {
     guard let viewerID else { return }
     let version = services.hub.blockVersion
     guard version != blockVersion else { return }
-    blocked = try await services.database.blockedIDs(of: viewerID)
+    blocked = try await services.storage.blockedIDs(of: viewerID)
     blockVersion = version
   }
 

@@ -35,8 +35,8 @@ struct DemoSeeder {
   /// Seeds only when there are no users yet; returns whether it did.
   @discardableResult
   func seedIfEmpty() async throws -> Bool {
-    guard try await services.database.account(named: Self.names[0]) == nil,
-      try await services.database.currentSequence() == 0
+    guard try await services.storage.account(named: Self.names[0]) == nil,
+      try await services.storage.currentSequence() == 0
     else { return false }
     logger.info("seeding demo content: \(userCount) users, \(postCount) posts")
     var random = SplitMix64(seed: seed)
@@ -49,7 +49,7 @@ struct DemoSeeder {
     for index in 0..<userCount {
       let name =
         Self.names[index % Self.names.count] + (index < Self.names.count ? "" : "\(index)")
-      let user = try await services.database.createUser(
+      let user = try await services.storage.createUser(
         username: name, passwordHash: hash, now: start)
       users.append(user.id)
     }
@@ -65,13 +65,13 @@ struct DemoSeeder {
         mealDate: String(format: "%04d-%02d-%02d", day.year!, day.month!, day.day!),
         width: photo.width, height: photo.height, color: photo.color,
         originalKey: photo.keys[0], displayKey: photo.keys[1], thumbnailKey: photo.keys[2])
-      let post = try await services.database.insertPost(
+      let post = try await services.storage.insertPost(
         new, now: start.addingTimeInterval(Double(index) * 1_800))
       posts.append(post.id)
     }
     for post in posts {
       for user in users where random.next() % 4 == 0 {
-        _ = try await services.database.setLike(true, postID: post, userID: user, now: Date())
+        _ = try await services.storage.setLike(true, postID: post, userID: user, now: Date())
       }
     }
     logger.info("seeded \(posts.count) posts")

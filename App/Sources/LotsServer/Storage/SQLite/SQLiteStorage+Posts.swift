@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import LotsCore
 
-extension AppDatabase {
+extension SQLiteStorage {
   /// The columns every post query selects, for ``post(_:)``.
   static let postColumns = """
     post.id, post.authorId, post.caption, post.restaurant, post.mealDate, post.createdAt,

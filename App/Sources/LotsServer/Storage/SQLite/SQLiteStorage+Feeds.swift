@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import LotsCore
 
-extension AppDatabase {
+extension SQLiteStorage {
   /// Reads one page of a feed and the change-log sequence of the snapshot it was read from.
   /// - Parameters:
   ///   - viewerID: The signed-in viewer, whose blocks apply; nil for anonymous.
@@ -24,7 +24,7 @@ extension AppDatabase {
   /// the same rows as ``page(_:viewerID:cursor:limit:now:)``, without reading or decoding the
   /// parts of a post that never change. Not for the inspire feed.
   func entries(_ feed: FeedQuery, viewerID: Int64?, cursor: FeedCursor?, limit: Int) throws
-    -> FeedEntries
+    -> FeedEntries?
   {
     precondition(feed != .inspire, "the inspire feed is ranked from a snapshot")
     let query = FeedSelect(feed, viewerID: viewerID, cursor: cursor, limit: limit, .entries)

@@ -177,12 +177,10 @@ struct JSONWriter {
 }
 
 extension JSONWriter {
-  /// A 200 response whose JSON body `write` produces.
-  static func response(_ write: (inout JSONWriter) -> Void) -> Response {
+  /// The JSON document that `write` produces.
+  static func buffer(_ write: (inout JSONWriter) -> Void) -> ByteBuffer {
     var writer = JSONWriter()
     write(&writer)
-    return Response(
-      status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
-      body: .init(byteBuffer: writer.buffer))
+    return writer.buffer
   }
 }

@@ -6,7 +6,7 @@ import LotsCore
 /// Reads `Authorization: Bearer <token>` (or `?token=` for EventSource, which can't set headers)
 /// and puts the session's user in the context. A token that is present but invalid is a 401.
 struct SessionMiddleware: RouterMiddleware {
-  let database: AppDatabase
+  let store: any AccountStore
   let cache: SessionCache
 
   func handle(
@@ -19,7 +19,7 @@ struct SessionMiddleware: RouterMiddleware {
     let user: User
     if let cached = cache.user(tokenHash: hash, now: now) {
       user = cached
-    } else if let session = try await database.sessionUser(tokenHash: hash, now: now) {
+    } else if let session = try await store.sessionUser(tokenHash: hash, now: now) {
       user = session.user
       cache.store(session.user, expiresAt: session.expiresAt, tokenHash: hash)
     } else {

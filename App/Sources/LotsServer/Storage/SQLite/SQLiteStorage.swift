@@ -4,8 +4,11 @@ import GRDB
 /// The embedded database: a GRDB pool on SQLite in WAL mode, owning the schema migrator.
 ///
 /// Every write that can change a feed appends to `changeLog` in the same transaction, so the
-/// log's AUTOINCREMENT sequence follows commit order (SQLite has a single writer).
-public struct AppDatabase: Sendable {
+/// log's AUTOINCREMENT sequence follows commit order (SQLite has a single writer), and the
+/// commit of such a transaction rings `commits` (``ChangeLogObserver``).
+public struct SQLiteStorage: Sendable {
+  /// Rung after every commit that appended to the change log.
+  let commits = CommitSignal()
   /// The connection pool; all writes of the process go through it.
   let writer: any DatabaseWriter
   /// Moderation and retention settings.
@@ -26,12 +29,13 @@ public struct AppDatabase: Sendable {
     self.policy = policy
     self.loopReaders = loopReaders
     try Self.migrator.migrate(writer)
+    writer.add(transactionObserver: ChangeLogObserver(signal: commits), extent: .databaseLifetime)
   }
 
   /// Opens (or creates) the database file at `path` in WAL mode.
   /// - Throws: A GRDB error when the file can't be opened or migrated.
   public static func open(path: String, policy: DatabasePolicy = DatabasePolicy()) throws
-    -> AppDatabase
+    -> SQLiteStorage
   {
     var configuration = Configuration()
     configuration.busyMode = .timeout(10)
@@ -39,7 +43,7 @@ public struct AppDatabase: Sendable {
       try db.execute(sql: "PRAGMA synchronous = NORMAL")
     }
     let pool = try DatabasePool(path: path, configuration: configuration)
-    return try AppDatabase(
+    return try SQLiteStorage(
       pool, policy: policy, loopReaders: LoopReaders(path: path, group: .singleton))
   }
 
@@ -79,3 +83,5 @@ public struct DatabasePolicy: Sendable {
     self.inspireWindow = inspireWindow
   }
 }
+
+extension SQLiteStorage: Storage {}

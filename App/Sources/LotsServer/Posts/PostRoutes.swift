@@ -3,7 +3,7 @@ import Hummingbird
 import LotsCore
 import NIOPosix
 
-/// Create, read and delete posts; like, unlike and report them.
+/// Create, read and delete posts; like and unlike them.
 struct PostRoutes {
   let services: AppServices
 
@@ -14,7 +14,7 @@ struct PostRoutes {
     router.post("posts") { request, context in try await create(request, context) }
     router.get("posts/:id") { _, context in
       let id = try Request.id(context)
-      guard let post = try await services.database.post(id: id, viewerID: context.user?.id) else {
+      guard let post = try await services.storage.post(id: id, viewerID: context.user?.id) else {
         throw AppError.notFound("post")
       }
       return post
@@ -22,39 +22,23 @@ struct PostRoutes {
     router.delete("posts/:id") { _, context in
       let user = try context.requireUser()
       let id = try Request.id(context)
-      let keys = try await services.database.post(id: id, viewerID: user.id).map {
+      let keys = try await services.storage.post(id: id, viewerID: user.id).map {
         [$0.photo.originalURL, $0.photo.displayURL, $0.photo.thumbnailURL]
       }
-      try await services.database.deletePost(id: id, userID: user.id, now: Date())
-      services.didCommitChange()
+      try await services.storage.deletePost(id: id, userID: user.id, now: Date())
       try await removeUnreferenced(urls: keys ?? [])
       return HTTPResponse.Status.noContent
     }
     router.put("posts/:id/like") { _, context in try await like(true, context) }
     router.delete("posts/:id/like") { _, context in try await like(false, context) }
-    router.post("posts/:id/reports") { request, context in
-      let user = try context.requireUser()
-      let id = try Request.id(context)
-      var request = request
-      let body = try await request.decodeStrictly(ReportRequest.self)
-      let reason: String
-      do {
-        reason = try Validation.text(
-          body.reason, field: "reason", length: 1...500, multiline: true)
-      } catch let error as ValidationError { throw AppError(error) }
-      try await services.database.report(postID: id, userID: user.id, reason: reason, now: Date())
-      services.didCommitChange()
-      return HTTPResponse.Status.noContent
-    }
   }
 
   func like(_ liked: Bool, _ context: AppRequestContext) async throws -> LikeState {
     let user = try context.requireUser()
     let id = try Request.id(context)
     try services.likingLimiter.check(String(user.id), action: "like")
-    let state = try await services.database.setLike(
+    let state = try await services.storage.setLike(
       liked, postID: id, userID: user.id, now: Date())
-    services.didCommitChange()
     return state
   }
 
@@ -83,20 +67,19 @@ struct PostRoutes {
       color: photo.color, originalKey: keys[0], displayKey: keys[1], thumbnailKey: keys[2])
     let post: Post
     do {
-      post = try await services.database.insertPost(new, now: Date())
+      post = try await services.storage.insertPost(new, now: Date())
     } catch {
       // Nothing half-stored: files no post refers to go with the failed insert.
       try? await removeUnreferenced(urls: keys.map(ImageRoutes.url(forKey:)))
       throw error
     }
-    services.didCommitChange()
     return EditedResponse(status: .created, response: post)
   }
 
   /// Deletes image files that no remaining post uses (content addressing lets posts share).
   func removeUnreferenced(urls: [String]) async throws {
     let keys = urls.map { String($0.split(separator: "/").last ?? "") }
-    let used = try await services.database.referencedImageKeys(keys)
+    let used = try await services.storage.referencedImageKeys(keys)
     for key in keys where !used.contains(key) { try? services.images.remove(key: key) }
   }
 }

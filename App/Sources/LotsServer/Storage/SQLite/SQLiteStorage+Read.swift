@@ -1,6 +1,6 @@
 import GRDB
 
-extension AppDatabase {
+extension SQLiteStorage {
   /// Runs a read-only transaction on the calling thread.
   ///
   /// The async `read` of GRDB runs the closure on the reader's dispatch queue and resumes the

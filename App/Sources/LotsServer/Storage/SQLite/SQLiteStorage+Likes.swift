@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import LotsCore
 
-extension AppDatabase {
+extension SQLiteStorage {
   /// Likes or unlikes a post, idempotently; the count moves only when the like row does.
   /// - Throws: ``AppError`` 404 when the viewer can't see the post.
   func setLike(_ liked: Bool, postID: Int64, userID: Int64, now: Date) async throws -> LikeState {

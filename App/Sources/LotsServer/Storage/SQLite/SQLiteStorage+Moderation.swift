@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import LotsCore
 
-extension AppDatabase {
+extension SQLiteStorage {
   /// Records a report, once per user and post; the post is hidden when enough distinct users
   /// reported it.
   /// - Throws: ``AppError`` 404 for an invisible post, 400 for one's own post.

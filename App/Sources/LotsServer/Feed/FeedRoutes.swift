@@ -19,17 +19,14 @@ struct FeedRoutes {
     }
     router.get("users/:username/posts") { request, context in
       let name = context.parameters.get("username") ?? ""
-      guard let account = try await services.database.account(named: name) else {
+      guard let account = try await services.storage.account(named: name) else {
         throw AppError.notFound("user")
       }
       return try await page(.user(id: account.user.id), request, context)
     }
   }
 
-  /// A page of `feed`. The main, user and likes feeds read only ids and counts when every post
-  /// of the page was rendered before (a profile of the main feed under load put half of a
-  /// page's time in reading, decoding and writing the parts of posts that never change);
-  /// otherwise the whole posts, which are then kept rendered.
+  /// A page of `feed`: the query parsed here, the page read by the ``FeedReader``.
   func page(_ feed: FeedQuery, _ request: Request, _ context: AppRequestContext) async throws
     -> Response
   {
@@ -42,17 +39,11 @@ struct FeedRoutes {
       limit = value
     }
     let cursor = try query.get("cursor").map { try FeedCursor(token: $0, feed: feed.name) }
-    let database = services.database
-    let viewerID = context.user?.id
-    if feed != .inspire {
-      let entries = try database.entries(feed, viewerID: viewerID, cursor: cursor, limit: limit)
-      if let posts = services.renderedPosts.posts(of: entries) {
-        return JSONWriter.response { $0.write(entries, posts) }
-      }
-    }
-    let page = try await database.page(
-      feed, viewerID: viewerID, cursor: cursor, limit: limit, now: Date())
-    services.renderedPosts.store(page.items)
-    return JSONWriter.response { $0.write(page) }
+    let reader = FeedReader(store: services.storage, renderedPosts: services.renderedPosts)
+    let body = try await reader.page(
+      feed, viewerID: context.user?.id, cursor: cursor, limit: limit, now: Date())
+    return Response(
+      status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
+      body: .init(byteBuffer: body))
   }
 }

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import LotsCore
 
-extension AppDatabase {
+extension SQLiteStorage {
   /// Creates an account; the password must already be hashed.
   /// - Throws: ``AppError`` 409 when the name is taken.
   func createUser(username: String, passwordHash: String, now: Date) async throws -> User {

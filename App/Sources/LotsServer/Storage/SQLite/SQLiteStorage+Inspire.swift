@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import LotsCore
 
-extension AppDatabase {
+extension SQLiteStorage {
   /// The most ranked posts a snapshot keeps.
   static let inspireDepth = 1_000
 

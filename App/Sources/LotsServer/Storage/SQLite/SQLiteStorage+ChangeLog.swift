@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import LotsCore
 
-extension AppDatabase {
+extension SQLiteStorage {
   /// Appends to the change log; call inside the transaction that makes the change.
   static func appendChange(
     _ db: Database, kind: ChangeEvent.Kind, postID: Int64, authorID: Int64, now: Date
@@ -31,7 +31,7 @@ extension AppDatabase {
   }
 
   /// Up to `limit` entries after `seq`, in order, with the state needed to publish them.
-  func changes(after seq: Int64, limit: Int = 1_000) async throws -> [ChangeEntry] {
+  func changes(after seq: Int64, limit: Int) async throws -> [ChangeEntry] {
     try readNow { db in
       let rows = try Row.fetchAll(
         db,

@@ -9,7 +9,7 @@ import GRDB
 struct FeedSelect {
   /// What each row carries before `likedByMe`.
   enum Columns: Int, CaseIterable {
-    /// Every column of a post (``AppDatabase/postColumns``), its author's included.
+    /// Every column of a post (``SQLiteStorage/postColumns``), its author's included.
     case posts
     /// The post's id and like count only.
     case entries
@@ -75,7 +75,7 @@ struct FeedSelect {
       "post.authorId NOT IN (SELECT blockedId FROM block WHERE blockerId = ?1)",
     ]
     var next = 2
-    let selected = columns == .posts ? AppDatabase.postColumns : "post.id, post.likeCount"
+    let selected = columns == .posts ? SQLiteStorage.postColumns : "post.id, post.likeCount"
     var join = columns == .posts ? "JOIN account ON account.id = post.authorId" : ""
     var sortKey = "post.createdAt"
     switch kind {

@@ -1,6 +1,6 @@
 import GRDB
 
-extension AppDatabase {
+extension SQLiteStorage {
   /// The schema, one migration per change; never edit a shipped migration.
   static var migrator: DatabaseMigrator {
     var migrator = DatabaseMigrator()

@@ -3,7 +3,7 @@ import NIOCore
 import NIOPosix
 
 /// One read-only SQLite connection per event loop, for the reads of one statement that serve
-/// feed pages (``AppDatabase/readStatementNow(_:)``).
+/// feed pages (``SQLiteStorage/readStatementNow(_:)``).
 ///
 /// `DatabasePool.unsafeRead` borrows a reader from its pool (a semaphore and a lock) and asks
 /// SQLite for the schema version before every read: together about 9 % of the server's CPU

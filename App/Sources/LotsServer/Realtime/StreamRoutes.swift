@@ -20,7 +20,7 @@ struct StreamRoutes {
         throw AppError.badRequest("Last-Event-ID (or since) must be a non-negative integer")
       }
       // An id from the future (another database, a forged id) can't be resumed either.
-      if value > (try await services.database.currentSequence()) {
+      if value > (try await services.storage.currentSequence()) {
         resetFirst = true
       } else {
         cursor = value

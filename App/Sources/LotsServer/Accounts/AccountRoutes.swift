@@ -14,7 +14,7 @@ struct AccountRoutes {
     router.delete("sessions/current") { _, context in
       _ = try context.requireUser()
       if let hash = context.tokenHash {
-        try await services.database.deleteSession(tokenHash: hash)
+        try await services.storage.deleteSession(tokenHash: hash)
         services.sessions.remove(tokenHash: hash)
       }
       return HTTPResponse.Status.noContent
@@ -36,7 +36,7 @@ struct AccountRoutes {
     let hash = try await NIOThreadPool.singleton.runIfActive {
       Bcrypt.hash(credentials.password, cost: cost)
     }
-    let user = try await services.database.createUser(
+    let user = try await services.storage.createUser(
       username: credentials.username, passwordHash: hash, now: Date())
     return EditedResponse(status: .created, response: try await openSession(for: user))
   }
@@ -47,7 +47,7 @@ struct AccountRoutes {
     var request = request
     let credentials = try await request.decodeStrictly(Credentials.self)
     try services.signInLimiter.check(credentials.username.lowercased(), action: "sign-in")
-    let account = try await services.database.account(named: credentials.username)
+    let account = try await services.storage.account(named: credentials.username)
     // Verify against a dummy hash for unknown names so timing does not reveal which exist.
     let hash = account?.passwordHash ?? Self.dummyHash
     let valid = try await NIOThreadPool.singleton.runIfActive {
@@ -66,7 +66,7 @@ struct AccountRoutes {
       .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
       .replacingOccurrences(of: "=", with: "")
     let expiresAt = Date().addingTimeInterval(services.configuration.policy.sessionLifetime)
-    try await services.database.createSession(
+    try await services.storage.createSession(
       tokenHash: SessionMiddleware.hash(token), userID: user.id, expiresAt: expiresAt)
     return Session(token: token, expiresAt: expiresAt, user: user)
   }

@@ -1,0 +1,19 @@
+import Foundation
+import LotsCore
+
+/// What accounts and sessions need from storage (one implementation per backend).
+protocol AccountStore: Sendable {
+  /// Creates an account.
+  /// - Throws: ``AppError`` 409 when the name is taken.
+  func createUser(username: String, passwordHash: String, now: Date) async throws -> User
+  /// The account with a name, and its password hash.
+  func account(named username: String) async throws -> (user: User, passwordHash: String)?
+  /// The user with an id.
+  func user(id: Int64) async throws -> User?
+  /// Stores a session by the hash of its token.
+  func createSession(tokenHash: String, userID: Int64, expiresAt: Date) async throws
+  /// The user of an unexpired session, and when it expires.
+  func sessionUser(tokenHash: String, now: Date) async throws -> (user: User, expiresAt: Date)?
+  /// Ends a session.
+  func deleteSession(tokenHash: String) async throws
+}

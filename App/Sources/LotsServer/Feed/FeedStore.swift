@@ -1,0 +1,14 @@
+import Foundation
+import LotsCore
+
+/// What the feeds need from storage.
+protocol FeedStore: Sendable {
+  /// One page of a feed (whole posts) and the change-log sequence of its snapshot.
+  func page(_ feed: FeedQuery, viewerID: Int64?, cursor: FeedCursor?, limit: Int, now: Date)
+    async throws -> FeedPage
+  /// The same rows as `page` without the parts of posts that never change, read at once on the
+  /// calling thread; nil when the backend cannot read without suspending (then the reader asks
+  /// for `page`). Not for the inspire feed.
+  func entries(_ feed: FeedQuery, viewerID: Int64?, cursor: FeedCursor?, limit: Int) throws
+    -> FeedEntries?
+}

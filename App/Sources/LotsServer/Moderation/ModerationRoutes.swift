@@ -1,0 +1,37 @@
+import Foundation
+import Hummingbird
+import LotsCore
+
+/// Report posts; block and unblock users. The list of one's blocks is never exposed to others.
+struct ModerationRoutes {
+  let services: AppServices
+
+  func register(on router: some RouterMethods<AppRequestContext>) {
+    router.post("posts/:id/reports") { request, context in try await report(request, context) }
+    router.put("users/:username/block") { _, context in try await block(true, context) }
+    router.delete("users/:username/block") { _, context in try await block(false, context) }
+  }
+
+  func report(_ request: Request, _ context: AppRequestContext) async throws
+    -> HTTPResponse.Status
+  {
+    let user = try context.requireUser()
+    let id = try Request.id(context)
+    var request = request
+    let body = try await request.decodeStrictly(ReportRequest.self)
+    let reason: String
+    do {
+      reason = try Validation.text(body.reason, field: "reason", length: 1...500, multiline: true)
+    } catch let error as ValidationError { throw AppError(error) }
+    try await services.storage.report(postID: id, userID: user.id, reason: reason, now: Date())
+    return .noContent
+  }
+
+  func block(_ blocked: Bool, _ context: AppRequestContext) async throws -> HTTPResponse.Status {
+    let user = try context.requireUser()
+    let name = context.parameters.get("username") ?? ""
+    try await services.storage.setBlock(blocked, username: name, blockerID: user.id, now: Date())
+    services.hub.blocksDidChange()
+    return .noContent
+  }
+}
