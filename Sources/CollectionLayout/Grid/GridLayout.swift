@@ -6,47 +6,40 @@
 public struct GridLayout: Layout, Sendable {
   /// The options; setting them lays everything out again.
   public var options: Options {
-    didSet {
-      placer = GridPlacer(options: options)
-      prepare(context)
-    }
+    didSet { core.replace(GridPlacer(options: options), pinsHeaders: options.pinsSectionHeaders) }
   }
 
-  private var engine = VerticalEngine()
-  /// Built once per set of options (the mosaic resolves its pattern here), not per update.
-  private var placer: GridPlacer
+  private var core: VerticalLayoutCore
 
   /// Creates a grid; call `prepare(_:)` before querying.
   public init(options: Options = Options()) {
     self.options = options
-    placer = GridPlacer(options: options)
+    core = VerticalLayoutCore(
+      GridPlacer(options: options), pinsHeaders: options.pinsSectionHeaders)
   }
 
   /// The context of the last `prepare(_:)` or `apply(_:)`.
-  public var context: LayoutContext { engine.context }
+  public var context: LayoutContext { core.context }
 
   /// Lays out every item from scratch.
   ///
   /// - Complexity: O(n) for n items.
-  public mutating func prepare(_ context: LayoutContext) {
-    engine.prepare(context, placer: placer)
-  }
+  public mutating func prepare(_ context: LayoutContext) { core.prepare(context) }
 
   /// Applies an incremental update, recomputing from the first item it can move.
   ///
-  /// - Complexity: O(k) to append k items; O(m) for m items after a change.
-  public mutating func apply(_ update: LayoutUpdate) {
-    engine.apply(update, placer: placer)
-  }
+  /// - Complexity: O(k) to append k items; O(m) for m items after a change; O(n) for a width
+  ///   change.
+  public mutating func apply(_ update: LayoutUpdate) { core.apply(update) }
 
   /// The content size.
-  public var contentSize: Size { engine.contentSize() }
+  public var contentSize: Size { core.contentSize }
 
   /// The elements intersecting `rect`.
   ///
   /// - Complexity: O(log n + k) for k elements near the rect.
   public func attributes(in rect: Rect, offset: Point) -> [LayoutAttributes] {
-    engine.attributes(in: rect, offset: offset, pinsHeaders: options.pinsSectionHeaders)
+    core.attributes(in: rect, offset: offset)
   }
 
   /// The attributes of one element.
@@ -55,6 +48,6 @@ public struct GridLayout: Layout, Sendable {
   public func attributes(of kind: ElementKind, at path: ItemPath, offset: Point)
     -> LayoutAttributes?
   {
-    engine.attributes(of: kind, at: path, offset: offset, pinsHeaders: options.pinsSectionHeaders)
+    core.attributes(of: kind, at: path, offset: offset)
   }
 }

@@ -8,47 +8,39 @@
 public struct MosaicLayout: Layout, Sendable {
   /// The options; setting them lays everything out again.
   public var options: Options {
-    didSet {
-      placer = MosaicPlacer(options: options)
-      prepare(context)
-    }
+    didSet { core.replace(MosaicPlacer(options: options)) }
   }
 
-  private var engine = VerticalEngine()
-  /// Built once per set of options (the mosaic resolves its pattern here), not per update.
-  private var placer: MosaicPlacer
+  private var core: VerticalLayoutCore
 
   /// Creates a mosaic; call `prepare(_:)` before querying.
   public init(options: Options = Options()) {
     self.options = options
-    placer = MosaicPlacer(options: options)
+    core = VerticalLayoutCore(MosaicPlacer(options: options))
   }
 
   /// The context of the last `prepare(_:)` or `apply(_:)`.
-  public var context: LayoutContext { engine.context }
+  public var context: LayoutContext { core.context }
 
   /// Lays out every item from scratch.
   ///
   /// - Complexity: O(n) for n items.
-  public mutating func prepare(_ context: LayoutContext) {
-    engine.prepare(context, placer: placer)
-  }
+  public mutating func prepare(_ context: LayoutContext) { core.prepare(context) }
 
   /// Applies an incremental update, recomputing from the first item it can move.
   ///
-  /// - Complexity: O(k) to append k items; O(m) for m items after a change.
-  public mutating func apply(_ update: LayoutUpdate) {
-    engine.apply(update, placer: placer)
-  }
+  /// - Complexity: O(k) to append k items; O(m) for m items after a change; O(n) for a width
+  ///   change.
+  public mutating func apply(_ update: LayoutUpdate) { core.apply(update) }
 
   /// The content size.
-  public var contentSize: Size { engine.contentSize() }
+  public var contentSize: Size { core.contentSize }
 
   /// The elements intersecting `rect`.
   ///
   /// - Complexity: O(log n + k) for k elements near the rect.
   public func attributes(in rect: Rect, offset: Point) -> [LayoutAttributes] {
-    engine.attributes(in: rect, offset: offset, pinsHeaders: false)
+    core.attributes(in: rect, offset: offset)
   }
 
   /// The attributes of one element.
@@ -57,6 +49,6 @@ public struct MosaicLayout: Layout, Sendable {
   public func attributes(of kind: ElementKind, at path: ItemPath, offset: Point)
     -> LayoutAttributes?
   {
-    engine.attributes(of: kind, at: path, offset: offset, pinsHeaders: false)
+    core.attributes(of: kind, at: path, offset: offset)
   }
 }

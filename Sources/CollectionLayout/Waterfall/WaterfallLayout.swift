@@ -14,48 +14,45 @@ public struct WaterfallLayout: Layout, Sendable {
   /// The options; setting them lays everything out again.
   public var options: Options {
     didSet {
-      placer = WaterfallPlacer(options: options)
-      prepare(context)
+      core.replace(
+        WaterfallPlacer(options: options), pinsHeaders: options.pinsSectionHeaders,
+        minimumContentHeight: options.minimumContentHeight)
     }
   }
 
-  private var engine = VerticalEngine()
-  /// Built once per set of options (the mosaic resolves its pattern here), not per update.
-  private var placer: WaterfallPlacer
+  private var core: VerticalLayoutCore
 
   /// Creates a waterfall with the given options; call `prepare(_:)` before querying.
   public init(options: Options = Options()) {
     self.options = options
-    placer = WaterfallPlacer(options: options)
+    core = VerticalLayoutCore(
+      WaterfallPlacer(options: options), pinsHeaders: options.pinsSectionHeaders,
+      minimumContentHeight: options.minimumContentHeight)
   }
 
   /// The context of the last `prepare(_:)` or `apply(_:)`.
-  public var context: LayoutContext { engine.context }
+  public var context: LayoutContext { core.context }
 
   /// Lays out every item from scratch.
   ///
   /// - Complexity: O(n · c) for n items and c columns (c is small).
-  public mutating func prepare(_ context: LayoutContext) {
-    engine.prepare(context, placer: placer)
-  }
+  public mutating func prepare(_ context: LayoutContext) { core.prepare(context) }
 
-  /// Applies an incremental update: appending k items costs O(k); inserting, deleting or
-  /// resizing item i recomputes from i on; only a width change recomputes everything.
-  public mutating func apply(_ update: LayoutUpdate) {
-    engine.apply(update, placer: placer)
-  }
+  /// Applies an incremental update, recomputing from the first item it can move.
+  ///
+  /// - Complexity: O(k) to append k items; O(m) for m items after a change; O(n) for a width
+  ///   change.
+  public mutating func apply(_ update: LayoutUpdate) { core.apply(update) }
 
   /// The content size: the content width and the bottom of the last section, at least
   /// `minimumContentHeight`.
-  public var contentSize: Size {
-    engine.contentSize(minimumHeight: options.minimumContentHeight)
-  }
+  public var contentSize: Size { core.contentSize }
 
   /// The elements intersecting `rect`.
   ///
   /// - Complexity: O(log n + k) for k elements near the rect.
   public func attributes(in rect: Rect, offset: Point) -> [LayoutAttributes] {
-    engine.attributes(in: rect, offset: offset, pinsHeaders: options.pinsSectionHeaders)
+    core.attributes(in: rect, offset: offset)
   }
 
   /// The attributes of one element.
@@ -64,11 +61,10 @@ public struct WaterfallLayout: Layout, Sendable {
   public func attributes(of kind: ElementKind, at path: ItemPath, offset: Point)
     -> LayoutAttributes?
   {
-    engine.attributes(
-      of: kind, at: path, offset: offset, pinsHeaders: options.pinsSectionHeaders)
+    core.attributes(of: kind, at: path, offset: offset)
   }
 
   /// Bytes of memory the layout state occupies (frames, index and sections), not counting
   /// the context it was given.
-  public var allocatedBytes: Int { engine.allocatedBytes }
+  public var allocatedBytes: Int { core.allocatedBytes }
 }
