@@ -95,14 +95,15 @@ import Testing
   }
 
   @Test func expiredSessionsAreRefused() async throws {
-    try await TestApp.run({ $0.policy.sessionLifetime = -1 }) { client in
+    try await TestApp.run(.with { $0.policy.sessionLifetime = -1 }) { client in
       let session = try await client.signUp("dara")
       #expect(try await client.send(.get, "/api/me", token: session.token).status == .unauthorized)
     }
   }
 
   @Test func signInIsRateLimitedPerName() async throws {
-    try await TestApp.run({ $0.rateLimits.signIn = .init(burst: 2, perSecond: 0.001) }) { client in
+    try await TestApp.run(.with { $0.rateLimits.signIn = .init(burst: 2, perSecond: 0.001) }) {
+      client in
       _ = try await client.signUp("emeka")
       let body = #"{"username":"emeka","password":"wrongpass"}"#
       #expect(try await client.send(.post, "/api/sessions", json: body).status == .unauthorized)

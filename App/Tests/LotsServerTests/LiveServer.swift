@@ -9,11 +9,11 @@ import Testing
 /// Runs the real server on 127.0.0.1 with an ephemeral port for tests that need sockets.
 enum LiveServer {
   static func run(
-    _ configure: (inout ServerConfiguration) -> Void = { _ in },
+    _ change: ConfigurationChange = .none,
     _ test: @escaping @Sendable (Int) async throws -> Void
   ) async throws {
     var configuration = TestApp.configuration()
-    configure(&configuration)
+    change.apply(&configuration)
     defer { try? FileManager.default.removeItem(at: configuration.dataDirectory) }
     let (ports, continuation) = AsyncStream<Int>.makeStream()
     let app = try await buildApplication(configuration) { continuation.yield($0) }

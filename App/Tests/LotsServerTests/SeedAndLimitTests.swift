@@ -24,10 +24,12 @@ import Testing
   }
 
   @Test func postingAndLikingAreRateLimited() async throws {
-    try await TestApp.run({ configuration in
-      configuration.rateLimits.posting = .init(burst: 1, perSecond: 0.001)
-      configuration.rateLimits.liking = .init(burst: 2, perSecond: 0.001)
-    }) { client in
+    try await TestApp.run(
+      .with { configuration in
+        configuration.rateLimits.posting = .init(burst: 1, perSecond: 0.001)
+        configuration.rateLimits.liking = .init(burst: 2, perSecond: 0.001)
+      }
+    ) { client in
       let ana = try await client.signUp("ana")
       let post = try await client.post(token: ana.token)
       let second = try await client.createPost(token: ana.token)
@@ -50,7 +52,7 @@ import Testing
     try FileManager.default.createDirectory(at: web, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: web) }
     try Data("<h1>LOTs</h1>".utf8).write(to: web.appendingPathComponent("index.html"))
-    try await TestApp.run({ $0.webDirectory = web }) { client in
+    try await TestApp.run(.with { $0.webDirectory = web }) { client in
       let page = try await client.send(.get, "/")
       #expect(page.status == .ok)
       #expect(page.text == "<h1>LOTs</h1>")

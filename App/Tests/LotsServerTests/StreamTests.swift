@@ -48,7 +48,7 @@ import Testing
   }
 
   @Test func tooOldOrFutureIDsGetAReset() async throws {
-    try await LiveServer.run({ $0.policy.retainedEvents = 3 }) { port in
+    try await LiveServer.run(.with { $0.policy.retainedEvents = 3 }) { port in
       let api = LiveClient(port: port)
       let ana = try await api.signUp("ana")
       for _ in 0..<8 { _ = try await api.post(token: ana.token) }
@@ -67,7 +67,7 @@ import Testing
   }
 
   @Test func blockedAuthorsAreFilteredAndLikeStormsCoalesced() async throws {
-    try await LiveServer.run({ $0.coalescingInterval = .milliseconds(300) }) { port in
+    try await LiveServer.run(.with { $0.coalescingInterval = .milliseconds(300) }) { port in
       let api = LiveClient(port: port)
       let ana = try await api.signUp("ana")
       let bruno = try await api.signUp("bruno")
@@ -118,7 +118,7 @@ import Testing
   }
 
   @Test func quietStreamsGetHeartbeats() async throws {
-    try await LiveServer.run({ $0.heartbeatInterval = .milliseconds(300) }) { port in
+    try await LiveServer.run(.with { $0.heartbeatInterval = .milliseconds(300) }) { port in
       let started = ContinuousClock.now
       let events = try await RawHTTPClient(port: port).events(
         "/api/stream", timeout: .seconds(5), stopAtHeartbeat: true

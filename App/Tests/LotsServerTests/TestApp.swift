@@ -25,11 +25,11 @@ enum TestApp {
 
   /// Runs `test` against the router, without sockets.
   static func run(
-    _ configure: (inout ServerConfiguration) -> Void = { _ in },
+    _ change: ConfigurationChange = .none,
     _ test: @escaping @Sendable (any TestClientProtocol) async throws -> Void
   ) async throws {
     var configuration = configuration()
-    configure(&configuration)
+    change.apply(&configuration)
     defer { try? FileManager.default.removeItem(at: configuration.dataDirectory) }
     let app = try await buildApplication(configuration)
     try await app.test(.router, test)

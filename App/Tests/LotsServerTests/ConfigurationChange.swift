@@ -1,0 +1,14 @@
+@testable import LotsServer
+
+/// How one test's server differs from the default: `.with { $0.policy.reportsToHide = 2 }`.
+struct ConfigurationChange {
+  let apply: (inout ServerConfiguration) -> Void
+
+  /// No change.
+  static var none: Self { ConfigurationChange { _ in } }
+
+  /// The change `apply` makes.
+  static func with(_ apply: @escaping (inout ServerConfiguration) -> Void) -> Self {
+    ConfigurationChange(apply: apply)
+  }
+}
