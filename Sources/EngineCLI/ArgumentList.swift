@@ -19,6 +19,13 @@ struct ArgumentList {
     return value
   }
 
+  /// Removes `--name` and returns whether it was there.
+  mutating func flag(_ name: String) -> Bool {
+    guard let index = arguments.firstIndex(of: name) else { return false }
+    arguments.remove(at: index)
+    return true
+  }
+
   /// Removes and returns the first positional argument, or nil when none is left.
   ///
   /// - Throws: `CommandFailure` for a flag nobody asked for (`-` alone is a positional: stdin).

@@ -6,7 +6,8 @@ public enum EngineCommand {
   static let usage = """
     usage: lots-engine layout [SPEC] [--svg FILE]   lay out a JSON spec (docs/layout-spec.md)
            lots-engine diff OLD NEW                 diff two JSON collections (docs/diff.md)
-           lots-engine abi                          print Web/toolkit/abi.js, the engine's format
+           lots-engine abi [--markdown]             print Web/toolkit/abi.js, the engine's format
+                                                    (or the options table of docs/layout-spec.md)
     """
 
   /// Runs the subcommand named by `arguments[0]` and returns the exit status: 0, or 2 after
@@ -23,8 +24,11 @@ public enum EngineCommand {
       case "layout": try LayoutCommand(arguments: rest).run()
       case "diff": try DiffCommand(arguments: rest).run()
       case "abi":
-        try ArgumentList(rest).finish()
-        FileHandle.standardOutput.write(Data(ABIScript.text.utf8))
+        var list = ArgumentList(rest)
+        let markdown = list.flag("--markdown")
+        try list.finish()
+        let text = markdown ? OptionTable.markdown : ABIScript.text
+        FileHandle.standardOutput.write(Data(text.utf8))
       default: throw CommandFailure("unknown subcommand \(name)\n\(usage)")
       }
       return 0
