@@ -1,7 +1,7 @@
 import CollectionDiff
 
 /// An ordered list of items that merges cursor pages and realtime events from the server, and
-/// reports each step as one ``Changeset`` for the collection view.
+/// reports each step as one ``/CollectionDiff/Changeset`` for the collection view.
 ///
 /// What it guarantees, whatever order pages and events arrive in:
 /// - an item appears at most once, however pages overlap;

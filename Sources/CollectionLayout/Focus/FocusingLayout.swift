@@ -3,10 +3,14 @@
 public protocol FocusingLayout: Layout {
   /// The item focused when the content is scrolled to `offset`, or `nil` when there are no
   /// items.
+  ///
+  /// - Complexity: O(1) for the rows here (the slot under the centre is computed, not searched).
   func focusedItem(at offset: Point) -> ItemPath?
 
   /// The content offset that centres `path` (clamped to the content), choosing, where an item
   /// appears more than once (an infinite row), the appearance nearest `offset`.
+  ///
+  /// - Complexity: O(1) for the rows here.
   func contentOffset(focusing path: ItemPath, near offset: Point) -> Point
 }
 
