@@ -1,8 +1,7 @@
 // The LOTs home page: the main feed as a waterfall and the inspire feed as a mosaic, laid out by
 // the Swift engine (WebAssembly) in a virtualised CollectionView, paged from the server's
 // cursor API as the reader nears the end.
-import { loadEngine } from "/toolkit/engine.js";
-import { CollectionView } from "/toolkit/collection-view.js";
+import { CollectionView, loadEngine } from "/toolkit/index.js";
 import { FeedSource } from "./feed-source.js";
 
 const CAPTION = 52;

@@ -5,8 +5,7 @@
 // CollectionView.updateLayout (planUpdates + applyPlan: one insertItems) against the full
 // prepare every batch used to make, measured in the same run. Medians in ms; ratios matter.
 import { readFileSync } from "node:fs";
-import { loadEngine } from "../toolkit/engine.js";
-import { applyPlan, planUpdates, shapeOf } from "../toolkit/engine-updates.js";
+import { applyPlan, loadEngine, planUpdates, shapeOf } from "../toolkit/index.js";
 import { photoSizes } from "../gallery/photos.js";
 import { measure, summary } from "./stats.js";
 

@@ -2,8 +2,7 @@
 // scrolling 100,000 waterfall items, and the wasm time of the native benchmark's layout cases
 // (Sources/Benchmarks/LayoutBenchmarks.swift: same items, 1000-point viewport, scale 2), so
 // bench.py can print wasm beside native from runs on the same machine.
-import { loadEngine } from "../toolkit/engine.js";
-import { CollectionView } from "../toolkit/collection-view.js";
+import { CollectionView, loadEngine } from "../toolkit/index.js";
 import { photoSizes, tileDataSource } from "../gallery/photos.js";
 import { measureTimed, summary } from "./stats.js";
 

@@ -1,6 +1,8 @@
 // Buttons that change the data next to the first visible (or focused) item and animate the
 // changeset, to show batch updates on any layout.
 
+import { appliedFrame } from "../toolkit/index.js";
+
 export function batchDemo(view, state, buttons) {
   const apply = (make) => {
     const { section, item } = view.focused ?? firstVisible(view) ?? { section: 0, item: -1 };
@@ -36,10 +38,10 @@ export function batchDemo(view, state, buttons) {
 function firstVisible(view) {
   let best = null;
   const { x, y, width, height } = view.bounds;
-  for (const cell of view.active.values()) {
-    const p = cell.indexPath;
-    if (p.kind !== "cell" || cell.hidden || !cell.applied) continue;
-    const [cx, cy, cw, ch] = cell.applied;
+  for (const { cell, indexPath: p } of view.visibleCells()) {
+    const frame = appliedFrame(cell);
+    if (p.kind !== "cell" || cell.hidden || !frame) continue;
+    const [cx, cy, cw, ch] = frame;
     // Prefetched cells outside the viewport do not count: the change should be seen.
     if (cx + cw <= x || cx >= x + width || cy + ch <= y || cy >= y + height) continue;
     if (!best || p.section < best.section || (p.section === best.section && p.item < best.item)) {

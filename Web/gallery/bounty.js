@@ -1,7 +1,6 @@
 // The Bounty list of the seed app: wanted posters sorted by bounty, highest first, in the
 // 2-column grid (height = width × 10/7 + 65, spacings 10). Selecting one opens its detail.
-import { loadEngine } from "../toolkit/engine.js";
-import { CollectionView } from "../toolkit/collection-view.js";
+import { CollectionView, loadEngine } from "../toolkit/index.js";
 import { byBounty, formatBounty, portrait } from "./characters.js";
 import { BountyDetail } from "./bounty-detail.js";
 

@@ -1,8 +1,7 @@
 // The layout gallery: every layout the engine knows, with live controls for its options, the
 // item count (up to 100,000), sections, right-to-left, animated batch updates and, for the
 // stack, swipe-to-delete. `window.gallery` exposes the live objects to the browser tests.
-import { loadEngine } from "../toolkit/engine.js";
-import { CollectionView } from "../toolkit/collection-view.js";
+import { CollectionView, loadEngine } from "../toolkit/index.js";
 import { LAYOUTS, availableKinds, defaultValues, layoutOptions } from "./layouts.js";
 import { buildControls } from "./controls.js";
 import { photoSizes, sectioned, tileDataSource } from "./photos.js";

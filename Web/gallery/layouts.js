@@ -1,63 +1,90 @@
-// The gallery's layouts and their live controls. Option names and defaults are the engine's
-// (docs/layout-spec.md; the scroll-driven kinds are LNZCollectionLayouts').
+// The gallery's layouts and their live controls. Option names, choices and starting values are
+// the engine's (abi.js, generated from its descriptors), but where the gallery says otherwise.
 // A dotted name ("itemSize.width") sets a nested option.
 
-const spacing = (name, value = 10) => ({ name, type: "number", min: 0, max: 40, step: 1, value });
-const header = { name: "headerHeight", type: "number", min: 0, max: 60, step: 1, value: 0 };
-const pins = { name: "pinsSectionHeaders", type: "bool", value: false };
-const itemSize = [
-  { name: "itemSize.width", type: "number", min: 60, max: 400, step: 10, value: 220 },
-  { name: "itemSize.height", type: "number", min: 60, max: 600, step: 10, value: 300 },
+import { OPTIONS } from "../toolkit/index.js";
+
+/** The engine's default of an option of a kind (abi.js), a dotted name reading a member. */
+function engineDefault(kind, name) {
+  const [head, tail] = name.split(".");
+  const field = OPTIONS[kind].find((f) => f.name === head || f.names?.includes(head));
+  if (!field) throw new Error(`${kind} has no option ${head}`);
+  const value = field.shape === "columns" ? field.default[head] : field.default;
+  return tail ? value[tail] : value;
+}
+
+/**
+ * A control of `kind`'s option `name`, starting at the engine's default, or at `start` where
+ * the gallery shows a different starting point on purpose (bigger cards, more columns).
+ */
+const control = (kind, name, spec, start) => ({
+  name, ...spec, value: start ?? engineDefault(kind, name),
+});
+const number = (min, max, step = 1) => ({ type: "number", min, max, step });
+const flag = { type: "bool" };
+const choice = (kind, name, start) =>
+  control(kind, name, {
+    type: "select", choices: OPTIONS[kind].find((f) => f.name === name).choices,
+  }, start);
+const spacing = (kind, name, start) => control(kind, name, number(0, 40), start);
+
+/** The options a vertical kind shows: its own, then the header height. */
+const chrome = (kind) => [control(kind, "headerHeight", number(0, 60))];
+
+/** The snap row's controls, shared by the three row kinds; cards bigger than the engine's. */
+const row = (kind) => [
+  choice(kind, "axis"),
+  control(kind, "itemSize.width", number(60, 400, 10), 220),
+  control(kind, "itemSize.height", number(60, 600, 10), 300),
+  spacing(kind, "interitemSpacing", 20), spacing(kind, "sectionInsetTop"),
+  spacing(kind, "sectionInsetBottom"), spacing(kind, "minimumSectionInsetLeft"),
+  spacing(kind, "minimumSectionInsetRight"), control(kind, "centerFirstItem", flag),
 ];
-const row = [
-  { name: "axis", type: "select", choices: ["horizontal", "vertical"], value: "horizontal" },
-  ...itemSize, spacing("interitemSpacing", 20),
-  spacing("sectionInsetTop", 8), spacing("sectionInsetBottom", 8),
-  spacing("minimumSectionInsetLeft", 8), spacing("minimumSectionInsetRight", 8),
-  { name: "centerFirstItem", type: "bool", value: true },
+const infinite = (kind) => [
+  ...row(kind), control(kind, "snapToCenter", flag),
+  control(kind, "isInfiniteScrollEnabled", flag),
 ];
-const infinite = [...row, { name: "snapToCenter", type: "bool", value: true },
-  { name: "isInfiniteScrollEnabled", type: "bool", value: true }];
 
 export const LAYOUTS = {
   waterfall: {
     title: "Waterfall", scrollDriven: false, options: [
-      { name: "columnCount", type: "number", min: 1, max: 8, step: 1, value: 3 },
-      spacing("minimumColumnSpacing"), spacing("minimumInteritemSpacing"),
-      { name: "itemRenderDirection", type: "select", value: "shortestFirst",
-        choices: ["shortestFirst", "leftToRight", "rightToLeft"] },
-      { name: "extraHeight", type: "number", min: 0, max: 80, step: 1, value: 0 }, header, pins,
+      control("waterfall", "columnCount", number(1, 8), 3),
+      spacing("waterfall", "minimumColumnSpacing"), spacing("waterfall", "minimumInteritemSpacing"),
+      choice("waterfall", "itemRenderDirection"),
+      control("waterfall", "extraHeight", number(0, 80)), ...chrome("waterfall"),
+      control("waterfall", "pinsSectionHeaders", flag),
     ],
   },
   mosaic: {
     title: "Mosaic", scrollDriven: false, options: [
-      { name: "columnCount", type: "number", min: 1, max: 8, step: 1, value: 3 },
-      spacing("spacing"), { name: "alternatesSides", type: "bool", value: false }, header,
+      control("mosaic", "columnCount", number(1, 8)), spacing("mosaic", "spacing"),
+      control("mosaic", "alternatesSides", flag), ...chrome("mosaic"),
     ],
   },
   grid: {
     title: "Grid", scrollDriven: false, options: [
-      { name: "columnCount", type: "number", min: 1, max: 8, step: 1, value: 2 },
-      spacing("minimumInteritemSpacing"), spacing("minimumLineSpacing"),
-      { name: "aspectRatio", type: "number", min: 0.25, max: 3, step: 0.05, value: 1 },
-      { name: "extraHeight", type: "number", min: 0, max: 80, step: 1, value: 0 }, header, pins,
+      control("grid", "columnCount", number(1, 8)),
+      spacing("grid", "minimumInteritemSpacing"), spacing("grid", "minimumLineSpacing"),
+      control("grid", "aspectRatio", number(0.25, 3, 0.05)),
+      control("grid", "extraHeight", number(0, 80)), ...chrome("grid"),
+      control("grid", "pinsSectionHeaders", flag),
     ],
   },
-  snap: { title: "Snap to centre", scrollDriven: true, options: row },
-  infinite: { title: "Infinite", scrollDriven: true, options: infinite },
+  snap: { title: "Snap to centre", scrollDriven: true, options: row("snap") },
+  infinite: { title: "Infinite", scrollDriven: true, options: infinite("infinite") },
   carousel: {
-    title: "Carousel", scrollDriven: true, options: [...infinite,
-      { name: "scalingOffset", type: "number", min: 0, max: 600, step: 10, value: 200 },
-      { name: "minimumScaleFactor", type: "number", min: 0.1, max: 1, step: 0.05, value: 0.85 },
-      { name: "sideItemAlpha", type: "number", min: 0, max: 1, step: 0.05, value: 1 }],
+    title: "Carousel", scrollDriven: true, options: [...infinite("carousel"),
+      control("carousel", "scalingOffset", number(0, 600, 10)),
+      control("carousel", "minimumScaleFactor", number(0.1, 1, 0.05)),
+      control("carousel", "sideItemAlpha", number(0, 1, 0.05))],
   },
   stack: {
     // Not centre-tracking: the stack's cards overlap, and its focus is the card you open.
     title: "Stack (swipe to delete)", scrollDriven: false, dragScroll: true, swipeToDelete: true,
-    options: [spacing("sectionInsetTop", 20), spacing("sectionInsetBottom", 20),
-      { name: "itemSize.width", type: "number", min: 100, max: 600, step: 10, value: 340 },
-      { name: "itemSize.height", type: "number", min: 100, max: 700, step: 10, value: 500 },
-      { name: "zOffset", type: "number", min: -200, max: 0, step: 5, value: -60 }],
+    options: [spacing("stack", "sectionInsetTop"), spacing("stack", "sectionInsetBottom"),
+      control("stack", "itemSize.width", number(100, 600, 10), 340),
+      control("stack", "itemSize.height", number(100, 700, 10), 500),
+      control("stack", "zOffset", number(-200, 0, 5))],
   },
 };
 

@@ -2,8 +2,9 @@
 // (`dragged`: the card follows the finger and fades); on release the engine decides from the
 // distance and the velocity (`swipeDeletes`); a deleted card flies out and the deletion is an
 // animated batch update, otherwise the card springs back to its place.
-import { applyAttributes, rowOf } from "../toolkit/cell-style.js";
-import { VelocityTracker } from "../toolkit/velocity.js";
+import {
+  VelocityTracker, applyAttributes, forgetAttributes, indexPathOf, rowOf,
+} from "../toolkit/index.js";
 
 export class SwipeToDelete {
   /** `remove(changeset, sections)` applies the deletion (and returns a promise). */
@@ -23,7 +24,7 @@ export class SwipeToDelete {
   down(event) {
     if (!this.enabled || event.button !== 0) return;
     const cell = event.target.closest(".cv-cell");
-    if (!cell || cell.indexPath.kind !== "cell") return;
+    if (!cell || indexPathOf(cell)?.kind !== "cell") return;
     event.stopPropagation();
     cell.setPointerCapture(event.pointerId);
     const tracker = new VelocityTracker();
@@ -37,7 +38,7 @@ export class SwipeToDelete {
     swipe.dx = event.clientX - swipe.x;
     swipe.tracker.add(event.clientX, 0, event.timeStamp);
     const { layout, bounds } = this.view;
-    const dragged = layout.dragged(swipe.cell.indexPath.item, swipe.dx, bounds);
+    const dragged = layout.dragged(indexPathOf(swipe.cell).item, swipe.dx, bounds);
     if (dragged) applyAttributes(swipe.cell, rowOf(dragged), 0);
   }
 
@@ -50,7 +51,7 @@ export class SwipeToDelete {
     const view = this.view;
     if (cancelled || !view.layout.swipeDeletes(dx, velocity)) {
       const from = cell.style.transform;
-      cell.applied = null;
+      forgetAttributes(cell);
       view.render();
       cell.animate([{ transform: from }, { transform: cell.style.transform || "none" }],
         { duration: 250, easing: "ease-out" });
@@ -61,7 +62,7 @@ export class SwipeToDelete {
       { transform: `${out} ${cell.style.transform}`, opacity: 0 }],
     { duration: 200, easing: "ease-in", fill: "forwards" }).finished;
     cell.getAnimations().forEach((a) => a.cancel());
-    const { section, item } = cell.indexPath;
+    const { section, item } = indexPathOf(cell);
     const sections = view.sections.map((s, i) =>
       i === section ? { ...s, items: s.items.filter((_, j) => j !== item) } : s);
     await this.remove({ deletes: [{ section, item }] }, sections);

@@ -3,14 +3,19 @@
 // their old frame to the new one (the same DOM cell, re-keyed to its new index path). The layout
 // takes the changeset as incremental engine updates where it can (engine-updates.js).
 // With prefers-reduced-motion the same update happens at once.
+import { ELEMENT_KINDS } from "./abi.js";
+import { appliedFrame } from "./cell-style.js";
+import { indexPathOf, setIndexPath } from "./cell-state.js";
 import { IndexMapper, normalise } from "./changeset.js";
 import { keyOf } from "./index-path.js";
 
 export const DURATION_MS = 300;
 const EASING = "ease-in-out";
-const KIND_CODES = { cell: 0, header: 1, footer: 2 };
 
-/** Applies `changeset` and the new `sections` to `view`; resolves when animations end. */
+/**
+ * Applies `changeset` and the new `sections` to `view`; resolves when animations end.
+ * @param {import("./host.js").CollectionViewHost} view
+ */
 export async function performBatchUpdates(view, changeset, sections) {
   const normalised = normalise(changeset);
   const mapper = new IndexMapper(normalised);
@@ -19,36 +24,36 @@ export async function performBatchUpdates(view, changeset, sections) {
   const before = new Map();
   const leaving = [];
   const next = new Map();
-  for (const cell of view.active.values()) {
-    const old = cell.indexPath;
+  const reconfigure = new Set();
+  for (const cell of view.cells()) {
+    const old = indexPathOf(cell);
     const mapped = old.kind === "cell" ? mapper.map(old) : { section: old.section, item: old.item };
     if (!mapped) {
       leaving.push(cell);
       continue;
     }
     const indexPath = { ...mapped, kind: old.kind };
-    if (cell.applied) before.set(cell, Array.from(cell.applied.subarray(0, 4)));
-    cell.indexPath = indexPath;
-    next.set(keyOf(indexPath.section, indexPath.item, KIND_CODES[indexPath.kind]), cell);
-    if (reloaded.has(`${old.section}:${old.item}`)) cell.needsReconfigure = true;
+    const frame = appliedFrame(cell);
+    if (frame) before.set(cell, frame);
+    setIndexPath(cell, indexPath);
+    next.set(keyOf(indexPath.section, indexPath.item, ELEMENT_KINDS.indexOf(indexPath.kind)), cell);
+    if (reloaded.has(`${old.section}:${old.item}`)) reconfigure.add(cell);
   }
-  view.active = next;
-  view.sections = sections;
-  view.updateLayout(normalised);
+  view.replaceCells(next);
+  view.update(sections, normalised);
   view.render();
   const animations = [];
-  for (const cell of view.active.values()) {
+  for (const cell of view.cells()) {
     // Survivors: new index attributes (and new content for reloads); created cells: fade in.
-    if (before.has(cell) || cell.needsReconfigure) view.configure(cell, cell.indexPath);
-    cell.needsReconfigure = false;
+    if (before.has(cell) || reconfigure.has(cell)) view.configure(cell, indexPathOf(cell));
     if (!animate) continue;
     const from = before.get(cell);
     if (from) animations.push(slide(cell, from));
     else animations.push(appear(cell, true));
   }
   for (const cell of leaving) {
-    if (animate) animations.push(appear(cell, false).then(() => view.pool.enqueue(cell)));
-    else view.pool.enqueue(cell);
+    if (animate) animations.push(appear(cell, false).then(() => view.recycle(cell)));
+    else view.recycle(cell);
   }
   await Promise.all(animations);
   view.dispatchEvent(new CustomEvent("batchend"));

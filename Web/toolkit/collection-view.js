@@ -4,26 +4,27 @@
 //
 // Work happens only when something changes: a scroll event or a resize asks for one animation
 // frame; that frame makes one engine query and touches only cells whose attributes changed.
+// Its state is private; its helpers get a declared host interface (host.js).
 
-import { ReusePool } from "./reuse-pool.js";
-import { STRIDE, applyAttributes } from "./cell-style.js";
+import { ELEMENT_KINDS, ROW } from "./abi.js";
+import { performBatchUpdates } from "./batch-animator.js";
+import { applyAttributes } from "./cell-style.js";
+import { indexPathOf, setIndexPath } from "./cell-state.js";
+import { centredCell } from "./centre.js";
+import { applyPlan, planUpdates, resizedShape, shapeOf } from "./engine-updates.js";
 import { keyOf, sameIndexPath } from "./index-path.js";
 import { KeyboardNavigation } from "./keyboard.js";
-import { ScrollSnapping } from "./scroll-snap.js";
 import { anchorFor, restoreAnchor } from "./resize-anchor.js";
-import { performBatchUpdates } from "./batch-animator.js";
-import { applyPlan, planUpdates, resizedShape, shapeOf } from "./engine-updates.js";
-import { centredCell } from "./centre.js";
-
-const KINDS = ["cell", "header", "footer"];
+import { ReusePool } from "./reuse-pool.js";
+import { ScrollSnapping } from "./scroll-snap.js";
 
 /** How many rows intersect the viewport itself (not the prefetch margin). */
 function visibleCount(rows, count, view) {
   let visible = 0;
-  for (let i = 0, at = 0; i < count; i++, at += STRIDE) {
-    const x = rows[at + 3], y = rows[at + 4];
-    if (x < view.x + view.width && x + rows[at + 5] > view.x &&
-        y < view.y + view.height && y + rows[at + 6] > view.y) visible++;
+  for (let i = 0, at = 0; i < count; i++, at += ROW.stride) {
+    const x = rows[at + ROW.x], y = rows[at + ROW.y];
+    if (x < view.x + view.width && x + rows[at + ROW.width] > view.x &&
+        y < view.y + view.height && y + rows[at + ROW.height] > view.y) visible++;
   }
   return visible;
 }
@@ -33,181 +34,265 @@ function visibleCount(rows, count, view) {
  * and `reuseIdentifier({section, item, kind})` (optional; the default identifier is the kind).
  * Options: `prefetch` (margin on each side, as a fraction of the viewport; 0.25),
  * `label` (accessible name), `dragScroll` (mouse drags scroll the content), `tracksCentre`
- * (the item nearest the viewport centre is the focused item, as in a carousel).
+ * (the item nearest the viewport centre is the focused item, as in a carousel), `direction`.
  */
 export class CollectionView extends EventTarget {
+  /** Whether the item nearest the viewport's centre is the focused item (a carousel). */
+  tracksCentre;
+  /** Whether mouse drags scroll the content (desktop has no touch fling). */
+  dragScroll;
+  /** "ltr" or "rtl", for the next layout. */
+  direction;
+
+  #dataSource;
+  #prefetch;
+  #layout = null;
+  #sections = [];
+  #shape = null;
+  #rows = new Float64Array(0);
+  #rowCount = 0;
+  /** The cells in the DOM for the last frame, by `keyOf` key. */
+  #active = new Map();
+  #focused = null;
+  #frameRequest = 0;
+  #size = { width: 0, height: 0 };
+  #contentSize = { width: 0, height: 0 };
+  #scroller;
+  #content;
+  #pool;
+  #keyboard;
+  #snapping;
+  #resizeObserver;
+  /** @type {import("./host.js").CollectionViewHost} */
+  #host;
+
   constructor(host, dataSource, options = {}) {
     super();
-    this.dataSource = dataSource;
-    this.prefetch = options.prefetch ?? 0.25;
+    this.#dataSource = dataSource;
+    this.#prefetch = options.prefetch ?? 0.25;
     this.tracksCentre = options.tracksCentre ?? false;
     this.direction = options.direction ?? "ltr";
-    this.layout = null;
-    this.sections = [];
-    this.shape = null;
-    this.rows = new Float64Array(0);
-    this.rowCount = 0;
-    this.active = new Map();
-    this.focused = null;
-    this.frameRequest = 0;
-    this.scroller = Object.assign(document.createElement("div"), { className: "cv-scroller" });
-    this.scroller.style.cssText = "position:relative;overflow:auto;width:100%;height:100%;" +
-      "overscroll-behavior:contain;direction:ltr";
-    this.content = Object.assign(document.createElement("div"), { className: "cv-content" });
-    this.content.style.cssText = "position:relative;overflow:hidden;contain:strict";
-    this.content.setAttribute("role", "list");
-    if (options.label) this.content.setAttribute("aria-label", options.label);
-    this.scroller.append(this.content);
-    host.append(this.scroller);
-    this.pool = new ReusePool(this.content, (identifier) => this.createCell(identifier));
-    this.keyboard = new KeyboardNavigation(this);
     this.dragScroll = options.dragScroll ?? false;
-    this.snapping = new ScrollSnapping(this);
-    this.scroller.addEventListener("scroll", () => this.setNeedsRender(), { passive: true });
-    this.content.addEventListener("click", (event) => this.clicked(event));
-    this.size = { width: 0, height: 0 };
-    this.resizeObserver = new ResizeObserver(() => this.resized());
-    this.resizeObserver.observe(this.scroller);
+    const scroller = Object.assign(document.createElement("div"), { className: "cv-scroller" });
+    scroller.style.cssText = "position:relative;overflow:auto;width:100%;height:100%;" +
+      "overscroll-behavior:contain;direction:ltr";
+    const content = Object.assign(document.createElement("div"), { className: "cv-content" });
+    content.style.cssText = "position:relative;overflow:hidden;contain:strict";
+    content.setAttribute("role", "list");
+    if (options.label) content.setAttribute("aria-label", options.label);
+    scroller.append(content);
+    host.append(scroller);
+    this.#scroller = scroller;
+    this.#content = content;
+    this.#host = this.#makeHost();
+    this.#pool = new ReusePool(content, (identifier) => this.#createCell(identifier));
+    this.#keyboard = new KeyboardNavigation(this.#host);
+    this.#snapping = new ScrollSnapping(this.#host);
+    scroller.addEventListener("scroll", () => this.setNeedsRender(), { passive: true });
+    content.addEventListener("click", (event) => this.#clicked(event));
+    this.#resizeObserver = new ResizeObserver(() => this.#resized());
+    this.#resizeObserver.observe(scroller);
   }
+
+  /** The interface the helpers get (host.js). */
+  #makeHost() {
+    const view = this;
+    return {
+      get layout() { return view.#layout; },
+      get bounds() { return view.bounds; },
+      get contentSize() { return view.#contentSize; },
+      get scroller() { return view.#scroller; },
+      get content() { return view.#content; },
+      get sections() { return view.#sections; },
+      get focused() { return view.#focused; },
+      get tracksCentre() { return view.tracksCentre; },
+      get dragScroll() { return view.dragScroll; },
+      rows: () => ({ rows: view.#rows, count: view.#rowCount }),
+      cells: () => view.#active.values(),
+      cellFor: (section, item, kind) => view.cellFor(section, item, kind),
+      setFocused: (indexPath, reason) => view.setFocused(indexPath, reason),
+      scrollTo: (offset, animated) => view.scrollTo(offset, animated),
+      render: () => view.render(),
+      dispatchEvent: (event) => view.dispatchEvent(event),
+      replaceCells: (cells) => { view.#active = cells; },
+      recycle: (cell) => view.#pool.enqueue(cell),
+      configure: (cell, indexPath) => view.#configure(cell, indexPath),
+      update: (sections, changeset) => {
+        view.#sections = sections;
+        view.#updateLayout(changeset);
+      },
+    };
+  }
+
+  /** The layout shown, or null before `setLayout`. */
+  get layout() { return this.#layout; }
+
+  /** The sections shown. */
+  get sections() { return this.#sections; }
+
+  /** The focused item {section, item}, or null. */
+  get focused() { return this.#focused; }
+
+  /** The content's size, as the layout gives it. */
+  get contentSize() { return this.#contentSize; }
+
+  /** The scrolling element (for a page's own scroll handling). */
+  get scroller() { return this.#scroller; }
+
+  /** The element holding the cells. */
+  get content() { return this.#content; }
 
   /** The visible rect in content coordinates. */
   get bounds() {
-    const s = this.scroller;
+    const s = this.#scroller;
     return { x: s.scrollLeft, y: s.scrollTop, width: s.clientWidth, height: s.clientHeight };
   }
 
+  /** The number of items across sections. */
   get itemCount() {
     let total = 0;
-    for (const section of this.sections) total += section.items.length;
+    for (const section of this.#sections) total += section.items.length;
     return total;
   }
 
+  /** The cells in the DOM for the last frame, with their index paths. */
+  *visibleCells() {
+    for (const cell of this.#active.values()) yield { cell, indexPath: indexPathOf(cell) };
+  }
+
   /** Shows `sections` ([{items: [{width, height, fullSpan}], headerHeight, footerHeight}]). */
-  setLayout(layout, sections = this.sections) {
-    for (const cell of this.active.values()) this.pool.enqueue(cell);
-    this.active.clear();
-    const kindChanged = this.layout?.options.kind !== layout.options.kind;
-    this.layout = layout;
-    this.sections = sections;
-    this.prepare();
+  setLayout(layout, sections = this.#sections) {
+    for (const cell of this.#active.values()) this.#pool.enqueue(cell);
+    this.#active.clear();
+    const kindChanged = this.#layout?.options.kind !== layout.options.kind;
+    this.#layout = layout;
+    this.#sections = sections;
+    this.#prepare();
     // A new kind starts where the engine says (an infinite row starts in its middle cycle).
     if (kindChanged) {
       const start = layout.initialOffset ?? { x: 0, y: 0 };
-      this.scroller.scrollLeft = start.x;
-      this.scroller.scrollTop = start.y;
+      this.#scroller.scrollLeft = start.x;
+      this.#scroller.scrollTop = start.y;
     }
     this.render();
   }
 
-  /** The layout context of `this.sections` at the current viewport size. */
-  get context() {
+  /** The layout context of the sections at the current viewport size. */
+  #context() {
     const { width, height } = this.bounds;
-    return { viewport: { width, height }, sections: this.sections, direction: this.direction,
+    return { viewport: { width, height }, sections: this.#sections, direction: this.direction,
       displayScale: window.devicePixelRatio || 1 };
   }
 
-  /** Re-prepares the layout from `this.sections` at the current viewport size. */
-  prepare() {
-    const context = this.context;
-    this.size = { ...context.viewport };
-    this.layout.prepare(context);
-    this.shape = shapeOf(context);
-    this.updateContentSize();
+  /** Re-prepares the layout from the sections at the current viewport size. */
+  #prepare() {
+    const context = this.#context();
+    this.#size = { ...context.viewport };
+    this.#layout.prepare(context);
+    this.#shape = shapeOf(context);
+    this.#updateContentSize();
   }
 
   /**
-   * Brings the layout to `this.sections` after `changeset`: the engine's incremental updates
+   * Brings the layout to the sections after `changeset`: the engine's incremental updates
    * when they are valid and cheaper (engine-updates.js), else a full prepare.
    */
-  updateLayout(changeset) {
-    const context = this.context;
-    const plan = planUpdates(this.shape, changeset, context);
-    if (!plan) return this.prepare();
-    applyPlan(this.layout, plan);
-    this.shape = shapeOf(context);
-    this.updateContentSize();
+  #updateLayout(changeset) {
+    const context = this.#context();
+    const plan = planUpdates(this.#shape, changeset, context);
+    if (!plan) return this.#prepare();
+    applyPlan(this.#layout, plan);
+    this.#shape = shapeOf(context);
+    this.#updateContentSize();
   }
 
-  updateContentSize() {
-    const size = this.layout.contentSize;
-    this.content.style.width = `${size.width}px`;
-    this.content.style.height = `${size.height}px`;
-    this.contentSize = size;
+  #updateContentSize() {
+    const size = this.#layout.contentSize;
+    this.#content.style.width = `${size.width}px`;
+    this.#content.style.height = `${size.height}px`;
+    this.#contentSize = size;
   }
 
   /** Reconfigures every cell after a data change that kept every size. */
   reloadData() {
-    for (const cell of this.active.values()) this.configure(cell, cell.indexPath);
+    for (const cell of this.#active.values()) this.#configure(cell, indexPathOf(cell));
   }
 
   /** Animates a changeset into the new `sections` (see batch-animator.js). */
   performBatchUpdates(changeset, sections) {
-    return performBatchUpdates(this, changeset, sections);
+    return performBatchUpdates(this.#host, changeset, sections);
   }
 
+  /** Asks for one render in the next animation frame. */
   setNeedsRender() {
-    if (!this.frameRequest) this.frameRequest = requestAnimationFrame(() => this.render());
+    if (!this.#frameRequest) this.#frameRequest = requestAnimationFrame(() => this.render());
   }
 
   /** One frame: one engine query, then cells placed, recycled or created. */
   render() {
-    if (this.frameRequest) cancelAnimationFrame(this.frameRequest);
-    this.frameRequest = 0;
-    if (!this.layout) return;
+    if (this.#frameRequest) cancelAnimationFrame(this.#frameRequest);
+    this.#frameRequest = 0;
+    if (!this.#layout) return;
     const view = this.bounds;
-    const mx = this.contentSize.width > view.width ? view.width * this.prefetch : 0;
-    const my = this.contentSize.height > view.height ? view.height * this.prefetch : 0;
+    const size = this.#contentSize;
+    const mx = size.width > view.width ? view.width * this.#prefetch : 0;
+    const my = size.height > view.height ? view.height * this.#prefetch : 0;
     const rect = { x: view.x - mx, y: view.y - my, width: view.width + 2 * mx,
       height: view.height + 2 * my };
-    const { count, data } = this.layout.query(rect, view);
+    const { count, data } = this.#layout.query(rect, view);
     // A copy: the engine's view is only valid until the next engine call.
-    if (this.rows.length < data.length) this.rows = new Float64Array(data.length * 2);
-    this.rows.set(data);
-    this.rowCount = count;
-    this.place(this.rows, count);
+    if (this.#rows.length < data.length) this.#rows = new Float64Array(data.length * 2);
+    this.#rows.set(data);
+    this.#rowCount = count;
+    this.#place(this.#rows, count);
     // The DOM bound: parked cells are kept only while the total stays within 3× what is visible
     // (tall items scrolled past can leave more parked cells than the next frames need).
-    this.pool.trim(3 * visibleCount(this.rows, count, view) - this.active.size);
+    this.#pool.trim(3 * visibleCount(this.#rows, count, view) - this.#active.size);
     if (this.tracksCentre) {
-      const centre = centredCell(this.rows, count, view);
+      const centre = centredCell(this.#rows, count, view);
       if (centre) this.setFocused(centre, "scroll");
     }
-    this.keyboard.updateTabStops();
+    this.#keyboard.updateTabStops();
     this.dispatchEvent(new CustomEvent("render", { detail: { count } }));
   }
 
-  place(rows, count) {
+  #place(rows, count) {
     const next = new Map();
     const fresh = [];
-    for (let i = 0, at = 0; i < count; i++, at += STRIDE) {
-      const key = keyOf(rows[at], rows[at + 1], rows[at + 2]);
+    const keyAt = (at) => keyOf(rows[at + ROW.section], rows[at + ROW.item], rows[at + ROW.kind]);
+    for (let i = 0, at = 0; i < count; i++, at += ROW.stride) {
+      const key = keyAt(at);
       // An item may appear twice in one query (a short infinite row): the first one wins.
       if (next.has(key)) continue;
-      const cell = this.active.get(key);
+      const cell = this.#active.get(key);
       if (cell) {
-        this.active.delete(key);
+        this.#active.delete(key);
         next.set(key, cell);
         applyAttributes(cell, rows, at);
       } else fresh.push(at);
     }
-    for (const [key, cell] of this.active) {
+    for (const [key, cell] of this.#active) {
       // The focused cell stays (off-screen) so that keyboard focus is never lost to recycling.
       if (cell === document.activeElement) next.set(key, cell);
-      else this.pool.enqueue(cell);
+      else this.#pool.enqueue(cell);
     }
     for (const at of fresh) {
-      if (next.has(keyOf(rows[at], rows[at + 1], rows[at + 2]))) continue;
-      const indexPath = { section: rows[at], item: rows[at + 1], kind: KINDS[rows[at + 2]] };
-      const cell = this.pool.dequeue(this.dataSource.reuseIdentifier?.(indexPath) ?? indexPath.kind);
-      this.configure(cell, indexPath);
+      if (next.has(keyAt(at))) continue;
+      const indexPath = {
+        section: rows[at + ROW.section], item: rows[at + ROW.item],
+        kind: ELEMENT_KINDS[rows[at + ROW.kind]],
+      };
+      const identifier = this.#dataSource.reuseIdentifier?.(indexPath) ?? indexPath.kind;
+      const cell = this.#pool.dequeue(identifier);
+      this.#configure(cell, indexPath);
       applyAttributes(cell, rows, at);
-      next.set(keyOf(rows[at], rows[at + 1], rows[at + 2]), cell);
+      next.set(keyAt(at), cell);
     }
-    this.active = next;
+    this.#active = next;
   }
 
-  createCell(identifier) {
-    const cell = this.dataSource.createCell?.(identifier) ?? document.createElement("div");
+  #createCell(identifier) {
+    const cell = this.#dataSource.createCell?.(identifier) ?? document.createElement("div");
     cell.classList.add("cv-cell");
     cell.style.position = "absolute";
     cell.style.boxSizing = "border-box";
@@ -215,8 +300,8 @@ export class CollectionView extends EventTarget {
     return cell;
   }
 
-  configure(cell, indexPath) {
-    cell.indexPath = indexPath;
+  #configure(cell, indexPath) {
+    setIndexPath(cell, indexPath);
     cell.dataset.section = indexPath.section;
     cell.dataset.item = indexPath.item;
     cell.dataset.kind = indexPath.kind;
@@ -224,58 +309,59 @@ export class CollectionView extends EventTarget {
     if (indexPath.kind === "cell") {
       cell.setAttribute("role", "listitem");
       cell.setAttribute("aria-setsize", this.itemCount);
-      cell.setAttribute("aria-posinset", this.flatIndex(indexPath) + 1);
+      cell.setAttribute("aria-posinset", this.#flatIndex(indexPath) + 1);
     } else {
       cell.setAttribute("role", "presentation");
       cell.removeAttribute("aria-setsize");
       cell.removeAttribute("aria-posinset");
     }
-    this.dataSource.configureCell(cell, indexPath);
+    this.#dataSource.configureCell(cell, indexPath);
   }
 
-  flatIndex({ section, item }) {
+  #flatIndex({ section, item }) {
     let index = item;
-    for (let s = 0; s < section; s++) index += this.sections[s].items.length;
+    for (let s = 0; s < section; s++) index += this.#sections[s].items.length;
     return index;
   }
 
   /** The DOM cell showing an element, if any. */
   cellFor(section, item, kind = "cell") {
-    return this.active.get(keyOf(section, item, KINDS.indexOf(kind))) ?? null;
+    return this.#active.get(keyOf(section, item, ELEMENT_KINDS.indexOf(kind))) ?? null;
   }
 
   /** Makes an item the focused one; dispatches `focuschange` {section, item, reason}. */
   setFocused(indexPath, reason) {
-    if (sameIndexPath(this.focused, indexPath)) return;
-    this.focused = { section: indexPath.section, item: indexPath.item };
-    this.dispatchEvent(new CustomEvent("focuschange", { detail: { ...this.focused, reason } }));
+    if (sameIndexPath(this.#focused, indexPath)) return;
+    this.#focused = { section: indexPath.section, item: indexPath.item };
+    this.dispatchEvent(new CustomEvent("focuschange", { detail: { ...this.#focused, reason } }));
   }
 
-  clicked(event) {
-    if (this.snapping.suppressesClick()) return;
+  #clicked(event) {
+    if (this.#snapping.suppressesClick()) return;
     const cell = event.target.closest(".cv-cell");
-    if (!cell || cell.indexPath.kind !== "cell") return;
-    this.setFocused(cell.indexPath, "pointer");
-    this.dispatchEvent(new CustomEvent("select", { detail: { ...cell.indexPath } }));
+    const indexPath = cell && indexPathOf(cell);
+    if (!indexPath || indexPath.kind !== "cell") return;
+    this.setFocused(indexPath, "pointer");
+    this.dispatchEvent(new CustomEvent("select", { detail: { ...indexPath } }));
   }
 
-  resized() {
-    if (!this.layout) return;
+  #resized() {
+    if (!this.#layout) return;
     const { width, height } = this.bounds;
-    if (width === this.size.width && height === this.size.height) return;
-    this.size = { width, height };
-    this.shape = resizedShape(this.shape, width, height);
-    if (this.tracksCentre && typeof this.layout.resizeKeepingFocus === "function") {
+    if (width === this.#size.width && height === this.#size.height) return;
+    this.#size = { width, height };
+    this.#shape = resizedShape(this.#shape, width, height);
+    if (this.tracksCentre && typeof this.#layout.resizeKeepingFocus === "function") {
       // Scroll-driven layouts know their focused item: the engine gives the offset keeping it.
-      const offset = this.layout.resizeKeepingFocus(width, height, this.bounds);
-      this.updateContentSize();
-      this.scroller.scrollLeft = offset.x;
-      this.scroller.scrollTop = offset.y;
+      const offset = this.#layout.resizeKeepingFocus(width, height, this.bounds);
+      this.#updateContentSize();
+      this.#scroller.scrollLeft = offset.x;
+      this.#scroller.scrollTop = offset.y;
     } else {
-      const anchor = anchorFor(this);
-      this.layout.resize(width, height);
-      this.updateContentSize();
-      restoreAnchor(this, anchor);
+      const anchor = anchorFor(this.#host);
+      this.#layout.resize(width, height);
+      this.#updateContentSize();
+      restoreAnchor(this.#host, anchor);
     }
     this.render();
   }
@@ -283,15 +369,16 @@ export class CollectionView extends EventTarget {
   /** Scrolls to an offset; `animated` follows prefers-reduced-motion. */
   scrollTo(offset, animated) {
     const reduce = matchMedia("(prefers-reduced-motion: reduce)").matches;
-    this.scroller.scrollTo({ left: offset.x, top: offset.y,
+    this.#scroller.scrollTo({ left: offset.x, top: offset.y,
       behavior: animated && !reduce ? "smooth" : "instant" });
     this.render();
   }
 
+  /** Removes the view and stops observing; the layout stays the caller's to destroy. */
   destroy() {
-    this.resizeObserver.disconnect();
-    this.snapping.destroy();
-    if (this.frameRequest) cancelAnimationFrame(this.frameRequest);
-    this.scroller.remove();
+    this.#resizeObserver.disconnect();
+    this.#snapping.destroy();
+    if (this.#frameRequest) cancelAnimationFrame(this.#frameRequest);
+    this.#scroller.remove();
   }
 }

@@ -1,7 +1,7 @@
 // Numeric keys for (section, item, kind): a Map lookup per element per frame without building
 // strings. Exact while section < 2^19 and item < 2^32.
 
-/** The key of an element; `kind` is 0 (cell), 1 (header) or 2 (footer). */
+/** The key of an element; `kind` is its `ELEMENT_KINDS` code (abi.js). */
 export function keyOf(section, item, kind) {
   return (section * 3 + kind) * 4294967296 + item;
 }

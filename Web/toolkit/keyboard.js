@@ -2,18 +2,21 @@
 // first visible one) and arrow keys that move focus by geometry, so that "down" in a waterfall
 // is the next photo in the same column and "right" is the neighbouring column, whatever the
 // layout. Home/End go to the first/last item; Enter and Space select.
+import { indexPathOf } from "./cell-state.js";
 import { sameIndexPath } from "./index-path.js";
 import { nearestInDirection } from "./spatial.js";
 
 const DIRECTIONS = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
 
 export class KeyboardNavigation {
+  /** @param {import("./host.js").CollectionViewHost} view */
   constructor(view) {
     this.view = view;
     view.content.addEventListener("keydown", (event) => this.keydown(event));
     view.content.addEventListener("focusin", (event) => {
       const cell = event.target.closest?.(".cv-cell");
-      if (cell?.indexPath.kind === "cell") view.setFocused(cell.indexPath, "keyboard");
+      const indexPath = cell && indexPathOf(cell);
+      if (indexPath?.kind === "cell") view.setFocused(indexPath, "keyboard");
     });
   }
 
@@ -22,11 +25,11 @@ export class KeyboardNavigation {
     const view = this.view;
     let stop = view.focused && view.cellFor(view.focused.section, view.focused.item);
     if (!stop) {
-      for (const cell of view.active.values()) {
-        if (cell.indexPath.kind === "cell" && !cell.hidden) { stop = cell; break; }
+      for (const cell of view.cells()) {
+        if (indexPathOf(cell)?.kind === "cell" && !cell.hidden) { stop = cell; break; }
       }
     }
-    for (const cell of view.active.values()) {
+    for (const cell of view.cells()) {
       // The attribute, not the property: a plain div reports tabIndex -1 without being
       // focusable until the attribute exists.
       const index = cell === stop ? "0" : "-1";
@@ -37,21 +40,22 @@ export class KeyboardNavigation {
   keydown(event) {
     const view = this.view;
     const cell = event.target.closest?.(".cv-cell");
-    if (!cell || !view.layout) return;
+    const indexPath = cell && indexPathOf(cell);
+    if (!indexPath || !view.layout) return;
     let target = null;
     if (event.key in DIRECTIONS) {
-      target = nearestInDirection(view, cell.indexPath, DIRECTIONS[event.key]);
+      target = nearestInDirection(view, indexPath, DIRECTIONS[event.key]);
     } else if (event.key === "Home") {
       target = this.edgeItem(true);
     } else if (event.key === "End") {
       target = this.edgeItem(false);
     } else if (event.key === "Enter" || event.key === " ") {
-      view.dispatchEvent(new CustomEvent("select", { detail: { ...cell.indexPath } }));
+      view.dispatchEvent(new CustomEvent("select", { detail: { ...indexPath } }));
       event.preventDefault();
       return;
     } else return;
     event.preventDefault();
-    if (target && !sameIndexPath(target, cell.indexPath)) this.focusItem(target);
+    if (target && !sameIndexPath(target, indexPath)) this.focusItem(target);
   }
 
   edgeItem(first) {

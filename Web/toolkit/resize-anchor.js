@@ -1,26 +1,31 @@
 // Resizing keeps the user's place: the focused item (or else the first visible cell in
 // scrolling order) stays at the same distance from the viewport's top-left edge.
-import { STRIDE } from "./cell-style.js";
+import { ROW } from "./abi.js";
+import { indexPathOf } from "./cell-state.js";
 
-/** {section, item, dx, dy} for the anchor cell in the last rendered frame, or null. */
+/**
+ * {section, item, dx, dy} for the anchor cell in the last rendered frame, or null.
+ * @param {import("./host.js").CollectionViewHost} view
+ */
 export function anchorFor(view) {
   const visible = { x: view.scroller.scrollLeft, y: view.scroller.scrollTop };
   const focused = view.focused && view.cellFor(view.focused.section, view.focused.item);
   if (focused && !focused.hidden && focused.contains(document.activeElement)) {
-    return anchorAt(view, focused.indexPath, visible);
+    return anchorAt(view, indexPathOf(focused), visible);
   }
-  const rows = view.rows;
+  const { rows, count } = view.rows();
   const horizontal = view.contentSize.width > view.contentSize.height;
   let best = null;
-  for (let i = 0, at = 0; i < view.rowCount; i++, at += STRIDE) {
-    if (rows[at + 2] !== 0) continue;
-    const x = rows[at + 3], y = rows[at + 4];
+  for (let i = 0, at = 0; i < count; i++, at += ROW.stride) {
+    if (rows[at + ROW.kind] !== 0) continue;
+    const x = rows[at + ROW.x], y = rows[at + ROW.y];
     // First in scrolling order among cells not entirely above (left of) the viewport.
-    const visibleAlong = horizontal ? x + rows[at + 5] > visible.x : y + rows[at + 6] > visible.y;
+    const visibleAlong = horizontal
+      ? x + rows[at + ROW.width] > visible.x : y + rows[at + ROW.height] > visible.y;
     if (!visibleAlong) continue;
     const key = horizontal ? [x, y] : [y, x];
     if (!best || key[0] < best.key[0] || (key[0] === best.key[0] && key[1] < best.key[1])) {
-      best = { key, section: rows[at], item: rows[at + 1] };
+      best = { key, section: rows[at + ROW.section], item: rows[at + ROW.item] };
     }
   }
   return best && anchorAt(view, best, visible);

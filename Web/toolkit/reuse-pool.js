@@ -2,6 +2,8 @@
 // ever holds as many cells as were visible at once (plus the prefetch margin), whatever the
 // item count, because a cell leaving the visible rect is parked here before a new one is made.
 
+import { forgetAttributes } from "./cell-style.js";
+
 /** Parked cells per reuse identifier; parked cells stay in the DOM, hidden. */
 export class ReusePool {
   /** `create(identifier)` makes a new cell element when no parked one fits. */
@@ -34,7 +36,7 @@ export class ReusePool {
     // left parked cells painted at their old places); an important inline style cannot lose.
     cell.style.setProperty("display", "none", "important");
     // Forget the applied attributes: a reused cell must be restyled in full.
-    cell.applied = null;
+    forgetAttributes(cell);
     const identifier = cell.dataset.reuseIdentifier;
     let list = this.parked.get(identifier);
     if (!list) this.parked.set(identifier, (list = []));

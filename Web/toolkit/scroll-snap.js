@@ -11,6 +11,7 @@ const WHEEL_END_MS = 120;
 const CLICK_SLOP = 5;
 
 export class ScrollSnapping {
+  /** @param {import("./host.js").CollectionViewHost} view */
   constructor(view) {
     this.view = view;
     this.tracker = new VelocityTracker();

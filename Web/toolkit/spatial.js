@@ -1,8 +1,11 @@
 // Geometric neighbour search for arrow keys: the engine lays items out, so "next" is a matter
 // of frames, not of indices. One engine query over a band in the arrow's direction.
-import { STRIDE } from "./cell-style.js";
+import { ROW } from "./abi.js";
 
-/** {section, item} of the nearest cell from `from` in direction [dx, dy], or null. */
+/**
+ * {section, item} of the nearest cell from `from` in direction [dx, dy], or null.
+ * @param {import("./host.js").CollectionViewHost} view
+ */
 export function nearestInDirection(view, from, [dx, dy]) {
   const layout = view.layout;
   const origin = layout.element("cell", from.section, from.item, view.bounds);
@@ -21,10 +24,11 @@ export function nearestInDirection(view, from, [dx, dy]) {
   const cx = f.x + f.width / 2, cy = f.y + f.height / 2;
   let best = null;
   let bestScore = Infinity;
-  for (let i = 0, at = 0; i < count; i++, at += STRIDE) {
-    if (data[at + 2] !== 0) continue;
-    if (data[at] === from.section && data[at + 1] === from.item) continue;
-    const x = data[at + 3], y = data[at + 4], w = data[at + 5], h = data[at + 6];
+  for (let i = 0, at = 0; i < count; i++, at += ROW.stride) {
+    if (data[at + ROW.kind] !== 0) continue;
+    if (data[at + ROW.section] === from.section && data[at + ROW.item] === from.item) continue;
+    const x = data[at + ROW.x], y = data[at + ROW.y];
+    const w = data[at + ROW.width], h = data[at + ROW.height];
     // Only cells that lie ahead: centre and leading edge both past the origin's.
     const progress = dx !== 0 ? (x + w / 2 - cx) * dx : (y + h / 2 - cy) * dy;
     const lead = dx > 0 ? x - f.x : dx < 0 ? f.x + f.width - (x + w)
@@ -38,7 +42,7 @@ export function nearestInDirection(view, from, [dx, dy]) {
     const score = Math.max(along, 0) + 4 * across + 0.001 * offCentre;
     if (score < bestScore) {
       bestScore = score;
-      best = { section: data[at], item: data[at + 1] };
+      best = { section: data[at + ROW.section], item: data[at + ROW.item] };
     }
   }
   return best;

@@ -1,0 +1,10 @@
+// The toolkit's public surface: pages import from here only, never from a file inside the
+// toolkit, so that the files behind it can change.
+
+export { ELEMENT_KINDS, KIND, OPTIONS, ROW } from "./abi.js";
+export { loadEngine, Engine, EngineLayout } from "./engine.js";
+export { CollectionView } from "./collection-view.js";
+export { applyPlan, planUpdates, shapeOf } from "./engine-updates.js";
+export { VelocityTracker } from "./velocity.js";
+export { appliedFrame, applyAttributes, forgetAttributes, rowOf } from "./cell-style.js";
+export { indexPathOf } from "./cell-state.js";
