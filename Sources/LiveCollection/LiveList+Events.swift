@@ -4,30 +4,35 @@ extension LiveList {
   /// Applies one event from the server's stream.
   ///
   /// An event at or below ``lastSequence`` is a duplicate and ignored, as is every event before
-  /// the first page. An event past the next number, or a `reset`, sets ``needsResync``. Any
-  /// event about an item replaces a pending local change of it: the server has confirmed or
-  /// refused it.
+  /// the first page. An event whose `previous` is not ``lastSequence`` follows lost events, and
+  /// sets ``needsResync``; so do a `reset` and a `showAuthor`. Gaps in the sequence itself are
+  /// normal: the stream is filtered per viewer. Any event about an item replaces a pending local
+  /// change of it: the server has confirmed or refused it.
   ///
   /// - Returns: The change of ``items`` (empty when nothing visible changed).
   /// - Complexity: O(*n*) for *n* visible items (O(*n* log *n*) for `hideAuthor`).
   public mutating func apply(_ event: LiveEvent<Item>) -> Changeset<Int> {
     guard !needsResync, let last = lastSequence, event.sequence > last else { return Changeset() }
-    guard event.sequence == last + 1 else {
+    guard event.previous == last else {
       needsResync = true
       return Changeset()
     }
     lastSequence = event.sequence
-    switch event {
-    case .insert(let item, let sequence), .update(let item, let sequence):
-      return receive(item, sequence: sequence)
-    case .delete(let id, _):
+    switch event.change {
+    case .insert(let item), .update(let item):
+      return receive(item, sequence: event.sequence)
+    case .delete(let id):
       records[id] = nil
       local[id] = nil
       held.remove(id)
       tombstones.insert(id)
       return refresh(id)
-    case .hideAuthor(let author, _):
+    case .hideAuthor(let author):
       return step { $0.hide(author) }
+    case .showAuthor(let author):
+      hiddenAuthors.remove(author)
+      needsResync = true
+      return Changeset()
     case .reset:
       needsResync = true
       return Changeset()

@@ -8,9 +8,11 @@ import CollectionDiff
 /// - a page never brings back an item deleted after the page was read, and never hides an item
 ///   inserted or updated after it was read (each item remembers the sequence of its last known
 ///   change, and the newer version wins);
-/// - an event at or below ``lastSequence`` is a duplicate and ignored; an event past the next
-///   number (a gap) or a `reset` sets ``needsResync``, and then nothing more is applied until
-///   ``resync(firstPage:nextCursor:snapshotSequence:)``;
+/// - an event at or below ``lastSequence`` is a duplicate and ignored; an event whose
+///   `previous` is not ``lastSequence`` (events were lost), a `reset` or a `showAuthor` sets
+///   ``needsResync``, and then nothing more is applied until
+///   ``resync(firstPage:nextCursor:snapshotSequence:)``; gaps in the sequence numbers
+///   themselves are normal, since the stream is filtered per viewer;
 /// - an insert that sorts above the first visible item while the user is scrolled down is held
 ///   (``newItemCount``) until ``showNewItems()``; an insert past the loaded pages is kept aside
 ///   and shown when paging reaches it;

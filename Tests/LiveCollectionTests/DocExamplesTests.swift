@@ -23,13 +23,15 @@ import Testing
     #expect(firstPage.inserts == [0, 1] && feed.lastSequence == 41)
 
     let liked = feed.apply(
-      .update(Post(id: 2, createdAt: 200, author: "ben", likes: 1), sequence: 42))
+      .update(Post(id: 2, createdAt: 200, author: "ben", likes: 1), sequence: 42, previous: 41))
     // liked.reloads == [1] and liked.reconfigures == [1]: refresh post 2's cell
     #expect(liked.reloads == [1] && liked.reconfigures == [1])
-    let posted = feed.apply(.insert(Post(id: 4, createdAt: 400, author: "ana"), sequence: 43))
+    let posted = feed.apply(
+      .insert(Post(id: 4, createdAt: 400, author: "ana"), sequence: 43, previous: 42))
     // posted.inserts == [0]: the new post on top
     #expect(posted.inserts == [0])
-    let replayed = feed.apply(.insert(Post(id: 4, createdAt: 400, author: "ana"), sequence: 43))
+    let replayed = feed.apply(
+      .insert(Post(id: 4, createdAt: 400, author: "ana"), sequence: 43, previous: 42))
     // replayed.isEmpty: a resumed stream may repeat event 43; it is ignored
     #expect(replayed.isEmpty)
 
@@ -42,12 +44,12 @@ import Testing
     let mine = feed.applyLocalChange(Post(id: 3, createdAt: 300, author: "ana", likes: 1))
     // mine.reconfigures == [1]: the user's like shows before the server confirms it
     #expect(mine.reconfigures == [1])
-    let blocked = feed.apply(.hideAuthor("ben", sequence: 44))
+    let blocked = feed.apply(.hideAuthor("ben", sequence: 44, previous: 43))
     // blocked.deletes == [2, 3]: everything by ben disappears
     #expect(blocked.deletes == [2, 3])
     #expect(feed.items.map(\.id) == [4, 3])
 
-    let gap = feed.apply(.delete(4, sequence: 46))
+    let gap = feed.apply(.delete(4, sequence: 46, previous: 45))
     // gap.isEmpty and feed.needsResync: event 45 was missed, so read the first page again
     #expect(gap.isEmpty && feed.needsResync)
     let reloaded = feed.resync(

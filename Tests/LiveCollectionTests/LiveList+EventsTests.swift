@@ -5,28 +5,28 @@ import Testing
 @Suite struct LiveListEventsTests {
   @Test func eventsAtOrBelowTheLastSequenceAreIgnored() {
     var feed = list([1, 2], snapshot: 3)
-    #expect(feed.apply(.delete(1, sequence: 3)).isEmpty)
-    #expect(feed.apply(.delete(1, sequence: 4)).deletes == [0])
-    #expect(feed.apply(.insert(post(1), sequence: 4)).isEmpty)
+    #expect(feed.apply(.delete(1, sequence: 3, previous: 2)).isEmpty)
+    #expect(feed.apply(.delete(1, sequence: 4, previous: 3)).deletes == [0])
+    #expect(feed.apply(.insert(post(1), sequence: 4, previous: 3)).isEmpty)
     #expect(feed.ids == [2] && feed.lastSequence == 4)
   }
 
   @Test func aGapOrAResetNeedsResyncAndStopsApplying() {
     var gap = list([1, 2], snapshot: 3)
-    _ = gap.apply(.delete(1, sequence: 5))
+    _ = gap.apply(.delete(1, sequence: 5, previous: 4))
     #expect(gap.needsResync && gap.ids == [1, 2])
-    #expect(gap.apply(.delete(1, sequence: 4)).isEmpty)
+    #expect(gap.apply(.delete(1, sequence: 4, previous: 3)).isEmpty)
     var reset = list([1], snapshot: 0)
-    _ = reset.apply(.reset(sequence: 1))
+    _ = reset.apply(.reset(sequence: 1, previous: 0))
     #expect(reset.needsResync)
   }
 
   @Test func insertAboveTheFirstVisibleItemIsHeldWhileScrolledDown() {
     var feed = list([2, 3, 4], snapshot: 0)
     feed.updateFirstVisibleIndex(1)
-    #expect(feed.apply(.insert(post(1), sequence: 1)).isEmpty)
+    #expect(feed.apply(.insert(post(1), sequence: 1, previous: 0)).isEmpty)
     #expect(feed.newItemCount == 1 && feed.ids == [2, 3, 4])
-    let below = feed.apply(.insert(Post(id: 9, key: 35), sequence: 2))
+    let below = feed.apply(.insert(Post(id: 9, key: 35), sequence: 2, previous: 1))
     #expect(below.inserts == [2])
     let shown = feed.showNewItems()
     #expect(shown.inserts == [0] && feed.newItemCount == 0)
@@ -36,13 +36,13 @@ import Testing
   @Test func insertAtTheTopIsShownAtOnceWhenNotScrolled() {
     var feed = list([2, 3], snapshot: 0)
     feed.updateFirstVisibleIndex(0)
-    #expect(feed.apply(.insert(post(1), sequence: 1)).inserts == [0])
+    #expect(feed.apply(.insert(post(1), sequence: 1, previous: 0)).inserts == [0])
     #expect(feed.newItemCount == 0)
   }
 
   @Test func updateReconfiguresInPlace() {
     var feed = list([1, 2], snapshot: 0)
-    let changes = feed.apply(.update(post(2, likes: 1), sequence: 1))
+    let changes = feed.apply(.update(post(2, likes: 1), sequence: 1, previous: 0))
     #expect(changes == Changeset(reloads: [1], reconfigures: [1]))
   }
 
@@ -50,9 +50,9 @@ import Testing
     var feed = LiveList<Post>()
     let page = [post(1, author: 7), post(2), post(3, author: 7)]
     _ = feed.applyPage(page, after: nil, nextCursor: nil, snapshotSequence: 0)
-    let changes = feed.apply(.hideAuthor(7, sequence: 1))
+    let changes = feed.apply(.hideAuthor(7, sequence: 1, previous: 0))
     #expect(changes.deletes == [0, 2] && feed.ids == [2])
-    _ = feed.apply(.insert(post(4, author: 7), sequence: 2))
+    _ = feed.apply(.insert(post(4, author: 7), sequence: 2, previous: 1))
     #expect(feed.ids == [2])
   }
 }

@@ -14,14 +14,14 @@ import Testing
 
   @Test func pageNeverResurrectsAnItemDeletedAfterItWasRead() {
     var feed = list([1, 2], snapshot: 5)
-    _ = feed.apply(.delete(3, sequence: 6))
+    _ = feed.apply(.delete(3, sequence: 6, previous: 5))
     _ = feed.applyPage([post(3), post(4)], after: 20, nextCursor: nil, snapshotSequence: 5)
     #expect(feed.ids == [1, 2, 4])
   }
 
   @Test func pageKeepsTheNewerVersionFromAnEvent() {
     var feed = list([1], snapshot: 5)
-    _ = feed.apply(.update(post(2, likes: 7), sequence: 6))
+    _ = feed.apply(.update(post(2, likes: 7), sequence: 6, previous: 5))
     #expect(feed.ids == [1])  // past the loaded range: kept aside for paging
     _ = feed.applyPage([post(2, likes: 3)], after: 10, nextCursor: nil, snapshotSequence: 5)
     #expect(feed.items.map(\.likes) == [0, 7])
@@ -29,7 +29,7 @@ import Testing
 
   @Test func insertPastTheCursorWaitsForItsPage() {
     var feed = list([1, 2], snapshot: 0)
-    let changes = feed.apply(.insert(post(5), sequence: 1))
+    let changes = feed.apply(.insert(post(5), sequence: 1, previous: 0))
     #expect(changes.isEmpty && feed.ids == [1, 2])
     _ = feed.applyPage([post(3)], after: 20, nextCursor: nil, snapshotSequence: 0)
     #expect(feed.ids == [1, 2, 3, 5])
@@ -45,7 +45,7 @@ import Testing
 
   @Test func resyncStartsOverFromTheFirstPage() {
     var feed = list([1, 2, 3], snapshot: 0)
-    _ = feed.apply(.insert(post(0), sequence: 2))
+    _ = feed.apply(.insert(post(0), sequence: 2, previous: 1))
     #expect(feed.needsResync)
     let changes = feed.resync(firstPage: [post(0), post(2)], nextCursor: 20, snapshotSequence: 9)
     #expect(feed.ids == [0, 2] && !feed.needsResync && feed.lastSequence == 9)

@@ -24,7 +24,7 @@ enum LiveListBenchmarks {
       for _ in 0..<1000 {
         sequence += 1
         let post = FeedPost(id: -sequence, sortKey: -sequence)
-        blackHole(list.apply(.insert(post, sequence: sequence)))
+        blackHole(list.apply(.insert(post, sequence: sequence, previous: sequence - 1)))
       }
     }
     Harness.report(result)

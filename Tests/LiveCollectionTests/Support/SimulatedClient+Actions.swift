@@ -57,7 +57,7 @@ extension SimulatedClient {
       }
       current.likes += 1
       server.posts[post.id] = current
-      server.publish { .update(current, sequence: $0) }
+      server.publish(.update(current), author: current.author)
       published(post.id, server)
     case .post(let post):
       guard accept else {
@@ -65,13 +65,13 @@ extension SimulatedClient {
         return
       }
       server.posts[post.id] = post
-      server.publish { .insert(post, sequence: $0) }
+      server.publish(.insert(post), author: post.author)
       published(post.id, server)
     }
   }
 
   private mutating func published(_ id: Int, _ server: SimulatedServer) {
-    if connected { stream.append(server.log[server.log.count - 1]) }
+    pull(server)
     check("confirm") { $0.confirmLocalChange(of: id, sequence: server.sequence) }
   }
 

@@ -16,7 +16,13 @@ struct SimulatedClient {
 
   var list = LiveList<Post>()
   var stream: [LiveEvent<Post>] = []
-  var connected = false
+  /// The open stream's position in the server's log and the last sequence it sent; nil while
+  /// disconnected.
+  var session: (cursor: Int, last: Int)?
+  /// How often the list asked to resync.
+  var resyncs = 0
+
+  var connected: Bool { session != nil }
   var inFlight: [(due: Int, request: Pending)] = []
   var pageRequested = false
   var failures: [String] = []
@@ -37,12 +43,22 @@ struct SimulatedClient {
   /// Reconnects the stream, resuming after the last applied event.
   mutating func reconnect(_ server: SimulatedServer) {
     guard let last = list.lastSequence else { return }
-    stream = server.events(after: last)
-    connected = true
+    stream = []
+    session = (last, last)
+    pull(server)
+  }
+
+  /// Queues what the open stream sends of the server's new changes.
+  mutating func pull(_ server: SimulatedServer) {
+    guard let open = session else { return }
+    let sent = server.stream(after: open.cursor, previous: open.last)
+    stream += sent.events
+    session = (sent.cursor, sent.last)
   }
 
   /// Reloads the first page and the user's block list, then resumes the stream.
   mutating func resync(_ server: SimulatedServer) {
+    resyncs += 1
     let page = server.page(after: nil, limit: 8)
     check("resync") {
       $0.resync(firstPage: page.items, nextCursor: page.next, snapshotSequence: page.snapshot)

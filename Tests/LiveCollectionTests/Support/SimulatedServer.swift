@@ -2,14 +2,18 @@ import LiveCollection
 import PropertyTesting
 
 /// The server's truth for one user: posts, the user's blocked authors, and the event log, with
-/// consistent pages read at the current sequence number.
+/// consistent pages read at the current sequence number, and the user's stream: the log
+/// filtered as the real server filters it (nothing about blocked authors' posts), so its
+/// sequence numbers have gaps by design, each event naming the one before it.
 struct SimulatedServer {
   /// The author the simulated user posts as; never blocked.
   static let me = 99
 
   var posts: [Int: Post] = [:]
   var blocked = Set<Int>()
-  var log: [LiveEvent<Post>] = []
+  /// Every change in sequence order (sequence = index + 1), with the author of the post it
+  /// concerns (nil for the user's own block and for resets).
+  var log: [(change: LiveEvent<Post>.Change, author: Int?)] = []
   var nextID = 1
   private var newestKey = 0
   private var usedKeys = Set<Int>()
@@ -41,8 +45,8 @@ struct SimulatedServer {
     return Post(id: nextID, key: key, author: author)
   }
 
-  mutating func publish(_ event: (Int) -> LiveEvent<Post>) {
-    log.append(event(log.count + 1))
+  mutating func publish(_ change: LiveEvent<Post>.Change, author: Int?) {
+    log.append((change, author))
   }
 
   /// One random change by other users (or the operator).
@@ -53,20 +57,21 @@ struct SimulatedServer {
     case 0..<40:
       let post = newPost(author: Int.random(in: 0..<6, using: &rng), &rng)
       posts[post.id] = post
-      publish { .insert(post, sequence: $0) }
+      publish(.insert(post), author: post.author)
     case 40..<70 where existing != nil:
       posts[existing!]!.likes += 1
       let post = posts[existing!]!
-      publish { .update(post, sequence: $0) }
+      publish(.update(post), author: post.author)
     case 70..<90 where existing != nil:
+      let author = posts[existing!]!.author
       posts[existing!] = nil
-      publish { .delete(existing!, sequence: $0) }
+      publish(.delete(existing!), author: author)
     case 90..<92:
       let author = Int.random(in: 0..<6, using: &rng)
       blocked.insert(author)
-      publish { .hideAuthor(author, sequence: $0) }
+      publish(.hideAuthor(author), author: nil)
     case 92:
-      publish { .reset(sequence: $0) }
+      publish(.reset, author: nil)
     default: break
     }
   }
@@ -78,8 +83,20 @@ struct SimulatedServer {
     return (items, rest.count > limit ? items.last?.key : nil, sequence)
   }
 
-  /// The events after `sequence`, as a resumed stream replays them.
-  func events(after sequence: Int) -> [LiveEvent<Post>] {
-    Array(log[min(max(sequence, 0), log.count)...])
+  /// The user's stream from log position `cursor` on, the first event naming `previous`:
+  /// changes about blocked authors' posts are left out. Returns the events, the log position
+  /// reached, and the sequence of the last event sent (`previous` when none was).
+  func stream(after cursor: Int, previous: Int) -> (
+    events: [LiveEvent<Post>], cursor: Int, last: Int
+  ) {
+    var events: [LiveEvent<Post>] = []
+    var last = previous
+    for index in min(max(cursor, 0), log.count)..<log.count {
+      let entry = log[index]
+      if let author = entry.author, blocked.contains(author) { continue }
+      events.append(LiveEvent(entry.change, sequence: index + 1, previous: last))
+      last = index + 1
+    }
+    return (events, log.count, last)
   }
 }
