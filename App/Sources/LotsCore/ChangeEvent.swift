@@ -1,4 +1,9 @@
 /// One event of the realtime stream; `seq` is the SSE `id`.
+///
+/// The stream is filtered per viewer, so its sequence numbers have gaps by design; `previous`
+/// chains the events a viewer receives: it is the `seq` of the event before this one on this
+/// stream, or the sequence the stream resumed from (`Last-Event-ID`, `since`, or the present).
+/// A client that sees a `previous` other than the last `seq` it applied has lost events.
 public struct ChangeEvent: Codable, Hashable, Sendable {
   /// What happened.
   public enum Kind: String, Codable, Hashable, Sendable {
@@ -8,31 +13,47 @@ public struct ChangeEvent: Codable, Hashable, Sendable {
     case update
     /// A post was deleted by its author.
     case delete
-    /// A post was hidden pending review.
+    /// A post was hidden pending review (not sent to its author, whose feeds still show it).
     case hide
+    /// The viewer blocked `authorID` (from any of their tabs or devices): drop their posts.
+    case block
+    /// The viewer unblocked `authorID`: their posts come back with a reload.
+    case unblock
     /// The client is older than the retained log: reload from scratch.
     case reset
   }
 
   /// The change-log sequence number.
   public var seq: Int64
+  /// The `seq` of the event before this one on this stream, or the sequence it resumed from.
+  public var previous: Int64
   /// What happened.
   public var kind: Kind
   /// The post concerned (absent for `reset`).
   public var postID: Int64?
-  /// The new post, for `insert`.
+  /// The post, for `insert` and `update` (as an anonymous viewer sees it: a cell redraws from
+  /// it, keeping its own `likedByMe` unless the event carries one).
   public var post: Post?
   /// The exact like count, for `update`.
   public var likeCount: Int?
+  /// For `update`: whether the viewer likes the post, when the viewer's own like or unlike
+  /// caused it (absent for others' likes, which leave it unchanged).
+  public var likedByMe: Bool?
+  /// For `block` and `unblock`: the author concerned.
+  public var authorID: Int64?
 
   /// Creates an event.
   public init(
-    seq: Int64, kind: Kind, postID: Int64? = nil, post: Post? = nil, likeCount: Int? = nil
+    seq: Int64, previous: Int64, kind: Kind, postID: Int64? = nil, post: Post? = nil,
+    likeCount: Int? = nil, likedByMe: Bool? = nil, authorID: Int64? = nil
   ) {
     self.seq = seq
+    self.previous = previous
     self.kind = kind
     self.postID = postID
     self.post = post
     self.likeCount = likeCount
+    self.likedByMe = likedByMe
+    self.authorID = authorID
   }
 }

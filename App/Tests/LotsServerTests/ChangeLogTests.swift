@@ -38,13 +38,21 @@ import Testing
     try await database.setBlock(true, username: "ana", blockerID: cy.id, now: now)
     try await database.setBlock(false, username: "ana", blockerID: cy.id, now: now)
     try await database.report(postID: post.id, userID: cy.id, reason: "r", now: now)
+    // A repeated block or unblock changes nothing and appends nothing either.
+    try await database.setBlock(false, username: "ana", blockerID: cy.id, now: now)
     let beforeDelete = try await database.changes(after: 0, limit: 1_000)
-    #expect(beforeDelete.map(\.hidden) == [false, true, true, false])
+    #expect(beforeDelete.map(\.hidden) == [false, true, true, false, false, false])
     try await database.deletePost(id: post.id, userID: ana.id, now: now)
     let entries = try await database.changes(after: 0, limit: 1_000)
-    #expect(entries.map(\.kind) == [.insert, .update, .update, .hide, .delete])
-    #expect(entries.map(\.seq) == [1, 2, 3, 4, 5])
-    #expect(entries.allSatisfy { $0.authorID == ana.id && $0.postID == post.id })
+    #expect(entries.map(\.kind) == [.insert, .update, .update, .block, .unblock, .hide, .delete])
+    #expect(entries.map(\.seq) == [1, 2, 3, 4, 5, 6, 7])
+    let postEntries = entries.filter { $0.kind != .block && $0.kind != .unblock }
+    #expect(postEntries.allSatisfy { $0.authorID == ana.id && $0.postID == post.id })
+    // Likes name their liker and direction; blocks their blocker and the author blocked.
+    #expect(entries[1].actorID == bo.id && entries[1].liked == true)
+    #expect(entries[2].actorID == bo.id && entries[2].liked == false)
+    #expect(entries[3].actorID == cy.id && entries[3].authorID == ana.id)
+    #expect(entries[4].actorID == cy.id && entries[4].authorID == ana.id)
   }
 
   @Test func failedWritesLeaveNoEntry() async throws {

@@ -8,17 +8,54 @@ struct ChangeEntry: Sendable, Hashable {
   var kind: ChangeEvent.Kind
   /// The post concerned.
   var postID: Int64
-  /// The post's author, kept for filtering after the post is gone.
+  /// The post's author, kept for filtering after the post is gone; for `block` and `unblock`,
+  /// the user blocked or unblocked.
   var authorID: Int64
-  /// For inserts: the post as an anonymous viewer sees it (nil if already gone).
+  /// Who made the change, where it matters: the liker of an `update`, the blocker.
+  var actorID: Int64?
+  /// For an `update` caused by a like (true) or an unlike (false).
+  var liked: Bool?
+  /// For inserts and updates: the post as an anonymous viewer sees it (nil if already gone).
   var post: Post?
   /// For updates: the like count at read time.
   var likeCount: Int?
   /// Whether the post was hidden pending review at read time (its updates are not sent).
   var hidden = false
 
-  /// The event sent to a subscriber.
-  var event: ChangeEvent {
-    ChangeEvent(seq: seq, kind: kind, postID: postID, post: post, likeCount: likeCount)
+  /// The event `viewerID` gets, after `previous` on their stream.
+  func event(for viewerID: Int64?, previous: Int64) -> ChangeEvent {
+    switch kind {
+    case .block, .unblock:
+      return ChangeEvent(seq: seq, previous: previous, kind: kind, authorID: authorID)
+    case .update:
+      var post = post
+      if let likeCount { post?.likeCount = likeCount }
+      let mine = actorID != nil && actorID == viewerID ? liked : nil
+      if let mine { post?.likedByMe = mine }
+      return ChangeEvent(
+        seq: seq, previous: previous, kind: kind, postID: postID, post: post,
+        likeCount: likeCount, likedByMe: mine)
+    default:
+      return ChangeEvent(seq: seq, previous: previous, kind: kind, postID: postID, post: post)
+    }
+  }
+
+  /// Whether `viewerID`, who blocks `blocked`, is sent this entry.
+  func concerns(_ viewerID: Int64?, blocking blocked: Set<Int64>) -> Bool {
+    switch kind {
+    case .block, .unblock: return actorID != nil && actorID == viewerID
+    case .reset: return true
+    default: break
+    }
+    if blocked.contains(authorID) { return false }
+    let mine = viewerID == authorID
+    switch kind {
+    // An insert whose post was gone by load time is followed by its delete: skip both.
+    case .insert: return post != nil
+    // A hidden post's author still sees it, with its likes; others are not told of it.
+    case .update: return !hidden || mine
+    case .hide: return !mine
+    default: return true
+    }
   }
 }

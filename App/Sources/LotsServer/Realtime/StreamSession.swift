@@ -4,12 +4,16 @@ import LotsCore
 import ServiceLifecycle
 
 /// One SSE connection: replays from its cursor, then follows the hub, filtered for its viewer,
-/// with like-count coalescing and heartbeats.
+/// with like-count coalescing and heartbeats. Each event names the one sent before it on this
+/// stream (`previous`; the resume cursor for the first), so the client can tell a gap the filter
+/// made from a lost event.
 struct StreamSession {
   let services: AppServices
   let viewerID: Int64?
   var cursor: Int64
   var resetFirst: Bool
+  /// The id of the last event sent, or the cursor the stream started from.
+  private var lastSent: Int64
 
   private var blocked: Set<Int64> = []
   private var blockVersion = -1
@@ -20,6 +24,7 @@ struct StreamSession {
     self.services = services
     self.viewerID = viewerID
     self.cursor = cursor
+    self.lastSent = cursor
     self.resetFirst = resetFirst
     self.coalescer = UpdateCoalescer(interval: services.configuration.coalescingInterval)
   }
@@ -62,12 +67,17 @@ struct StreamSession {
         try await sendReset(latest: latest, &writer)
       case .entries(let batch):
         guard let last = batch.last else { break }
-        // An insert whose post was gone by load time is followed by its delete: skip both.
-        let visible = batch.filter {
-          !blocked.contains($0.authorID) && !$0.hidden && !($0.kind == .insert && $0.post == nil)
+        var visible: [ChangeEntry] = []
+        for entry in batch where entry.concerns(viewerID, blocking: blocked) {
+          visible.append(entry)
+          // The viewer's own block applies to the rest of this batch at once.
+          if entry.kind == .block { blocked.insert(entry.authorID) }
+          if entry.kind == .unblock { blocked.remove(entry.authorID) }
         }
-        for entry in coalescer.admit(visible, now: .now) {
-          try await send(entry.event, id: entry.seq, &writer)
+        let viewer = viewerID
+        let admitted = coalescer.admit(visible, now: .now) { $0.actorID == viewer }
+        for entry in admitted {
+          try await send(entry.event(for: viewerID, previous: lastSent), id: entry.seq, &writer)
         }
         cursor = last.seq
         continue
@@ -75,7 +85,7 @@ struct StreamSession {
       break
     }
     for entry in coalescer.due(now: .now) {
-      try await send(entry.event, id: cursor, &writer)
+      try await send(entry.event(for: viewerID, previous: lastSent), id: cursor, &writer)
     }
     if lastWrite.duration(to: .now) >= services.configuration.heartbeatInterval {
       try await write(": heartbeat\n\n", &writer)
@@ -93,7 +103,7 @@ struct StreamSession {
   mutating func sendReset(latest: Int64, _ writer: inout any ResponseBodyWriter) async throws {
     coalescer.reset()
     cursor = latest
-    try await send(ChangeEvent(seq: latest, kind: .reset), id: latest, &writer)
+    try await send(ChangeEvent(seq: latest, previous: lastSent, kind: .reset), id: latest, &writer)
   }
 
   mutating func send(_ event: ChangeEvent, id: Int64, _ writer: inout any ResponseBodyWriter)
@@ -101,6 +111,7 @@ struct StreamSession {
   {
     let data = try JSONCoding.encoder().encode(event)
     try await write("id: \(id)\ndata: \(String(decoding: data, as: UTF8.self))\n\n", &writer)
+    lastSent = id
   }
 
   mutating func write(_ text: String, _ writer: inout any ResponseBodyWriter) async throws {

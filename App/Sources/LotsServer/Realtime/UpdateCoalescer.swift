@@ -2,7 +2,9 @@
 ///
 /// Within a batch only the last update of a post is kept (each carries the full count); an
 /// update arriving sooner than `interval` after the previous one for its post is held and sent
-/// by ``due(now:)`` when the interval has passed, with the newest count.
+/// by ``due(now:)`` when the interval has passed, with the newest count. The viewer's own likes
+/// are never held (their other tabs show the heart at once); a held update of the same post
+/// then goes, since the newer update carries the whole count.
 struct UpdateCoalescer {
   let interval: Duration
   private var lastSent: [Int64: ContinuousClock.Instant] = [:]
@@ -16,13 +18,22 @@ struct UpdateCoalescer {
   var hasHeld: Bool { !held.isEmpty }
 
   /// The entries of a batch to send now, in order.
-  mutating func admit(_ batch: [ChangeEntry], now: ContinuousClock.Instant) -> [ChangeEntry] {
+  mutating func admit(
+    _ batch: [ChangeEntry], now: ContinuousClock.Instant,
+    immediate: (ChangeEntry) -> Bool = { _ in false }
+  ) -> [ChangeEntry] {
     var lastUpdate: [Int64: Int64] = [:]
     for entry in batch where entry.kind == .update { lastUpdate[entry.postID] = entry.seq }
     var out: [ChangeEntry] = []
     for entry in batch {
       switch entry.kind {
       case .update:
+        if immediate(entry) {
+          held[entry.postID] = nil
+          lastSent[entry.postID] = now
+          out.append(entry)
+          continue
+        }
         guard lastUpdate[entry.postID] == entry.seq else { continue }
         if held[entry.postID] != nil {
           held[entry.postID] = entry

@@ -5,11 +5,15 @@ import LotsCore
 extension SQLiteStorage {
   /// Appends to the change log; call inside the transaction that makes the change.
   static func appendChange(
-    _ db: Database, kind: ChangeEvent.Kind, postID: Int64, authorID: Int64, now: Date
+    _ db: Database, kind: ChangeEvent.Kind, postID: Int64, authorID: Int64, now: Date,
+    actorID: Int64? = nil, liked: Bool? = nil
   ) throws {
     try db.execute(
-      sql: "INSERT INTO changeLog (kind, postId, authorId, createdAt) VALUES (?, ?, ?, ?)",
-      arguments: [kind.rawValue, postID, authorID, millis(now)])
+      sql: """
+        INSERT INTO changeLog (kind, postId, authorId, createdAt, actorId, liked)
+        VALUES (?, ?, ?, ?, ?, ?)
+        """,
+      arguments: [kind.rawValue, postID, authorID, millis(now), actorID, liked])
   }
 
   /// The highest sequence ever assigned (0 before the first change), trimmed or not.
@@ -37,16 +41,19 @@ extension SQLiteStorage {
         db,
         sql: """
           SELECT changeLog.seq, changeLog.kind, changeLog.postId, changeLog.authorId,
-            post.likeCount, post.hidden FROM changeLog LEFT JOIN post ON post.id = changeLog.postId
+            changeLog.actorId, changeLog.liked, post.likeCount, post.hidden
+          FROM changeLog LEFT JOIN post ON post.id = changeLog.postId
           WHERE changeLog.seq > ? ORDER BY changeLog.seq LIMIT ?
           """, arguments: [seq, limit])
       return try rows.map { row in
         let kind = ChangeEvent.Kind(rawValue: row["kind"]) ?? .update
         var entry = ChangeEntry(
-          seq: row["seq"], kind: kind, postID: row["postId"], authorID: row["authorId"])
+          seq: row["seq"], kind: kind, postID: row["postId"], authorID: row["authorId"],
+          actorID: row["actorId"], liked: row["liked"])
         switch kind {
         case .insert: entry.post = try Self.fetchPost(db, id: entry.postID, viewerID: nil)
         case .update:
+          entry.post = try Self.fetchPost(db, id: entry.postID, viewerID: nil)
           entry.likeCount = row["likeCount"]
           entry.hidden = row["hidden"] ?? false
         default: break

@@ -25,7 +25,9 @@ extension SQLiteStorage {
         try db.execute(
           sql: "UPDATE post SET likeCount = likeCount + ? WHERE id = ?",
           arguments: [liked ? 1 : -1, postID])
-        try Self.appendChange(db, kind: .update, postID: postID, authorID: authorID, now: now)
+        try Self.appendChange(
+          db, kind: .update, postID: postID, authorID: authorID, now: now, actorID: userID,
+          liked: liked)
       }
       let count =
         try Int.fetchOne(

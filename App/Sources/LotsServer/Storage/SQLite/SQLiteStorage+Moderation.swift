@@ -49,6 +49,12 @@ extension SQLiteStorage {
           sql: "DELETE FROM block WHERE blockerId = ? AND blockedId = ?",
           arguments: [blockerID, targetID])
       }
+      // The blocker's other tabs and devices hear of it on their streams (no one else does).
+      if db.changesCount > 0 {
+        try Self.appendChange(
+          db, kind: blocked ? .block : .unblock, postID: 0, authorID: targetID, now: now,
+          actorID: blockerID)
+      }
     }
   }
 

@@ -75,6 +75,15 @@ extension SQLiteStorage {
           DROP INDEX post_recent;
           """)
     }
+    // Who made a change, for the events a viewer's own other tabs need (their like, their
+    // block), and whether a like-count update was a like or an unlike.
+    migrator.registerMigration("v3: change actors") { db in
+      try db.execute(
+        sql: """
+          ALTER TABLE changeLog ADD COLUMN actorId INTEGER;
+          ALTER TABLE changeLog ADD COLUMN liked INTEGER;
+          """)
+    }
     return migrator
   }
 }
