@@ -4,11 +4,11 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
+import { ROW } from "../../Web/toolkit/abi.js";
 import { loadEngine } from "../../Web/toolkit/engine.js";
 import { applyPlan, planUpdates, resizedShape, shapeOf } from "../../Web/toolkit/engine-updates.js";
 
 const engine = await loadEngine(readFileSync(new URL("../../Web/lots.wasm", import.meta.url)));
-const STRIDE = 15;
 const EDGE_COUNTS = [0, 1, 2, 3, 19, 20, 21];
 
 /** A seeded generator (mulberry32): `next()` in [0, 1), `int(n)` in 0..<n. */
@@ -120,9 +120,10 @@ function snapshot(layout, kind, viewport) {
     const { count, data } = layout.query(rect, offset);
     const found = [];
     for (let i = 0; i < count; i++) {
-      found.push(Array.from(data.subarray(i * STRIDE, (i + 1) * STRIDE)));
+      found.push(Array.from(data.subarray(i * ROW.stride, (i + 1) * ROW.stride)));
     }
-    found.sort((a, b) => a[0] - b[0] || a[2] - b[2] || a[1] - b[1] || a[3] - b[3] || a[4] - b[4]);
+    found.sort((a, b) => a[ROW.section] - b[ROW.section] || a[ROW.kind] - b[ROW.kind] ||
+      a[ROW.item] - b[ROW.item] || a[ROW.x] - b[ROW.x] || a[ROW.y] - b[ROW.y]);
     rows.push(...found, ["end"]);
   };
   if (SCROLLING.has(kind)) {

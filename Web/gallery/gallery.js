@@ -2,7 +2,7 @@
 // item count (up to 100,000), sections, right-to-left, animated batch updates and, for the
 // stack, swipe-to-delete. `window.gallery` exposes the live objects to the browser tests.
 import { CollectionView, loadEngine } from "../toolkit/index.js";
-import { LAYOUTS, availableKinds, defaultValues, layoutOptions } from "./layouts.js";
+import { LAYOUTS, availableKinds, layoutOptions } from "./layouts.js";
 import { buildControls } from "./controls.js";
 import { photoSizes, sectioned, tileDataSource } from "./photos.js";
 import { batchDemo } from "./batch-demo.js";

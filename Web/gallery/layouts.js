@@ -1,11 +1,24 @@
 // The gallery's layouts and their live controls. Option names, choices and starting values are
-// the engine's (abi.js, generated from its descriptors), but where the gallery says otherwise.
-// A dotted name ("itemSize.width") sets a nested option.
+// the engine's (abi.js, generated from its descriptors), but where the gallery chooses
+// otherwise (`GALLERY_CHOICES`). A dotted name ("itemSize.width") sets a nested option.
 
 import { OPTIONS } from "../toolkit/index.js";
 
+/** The row kinds' cards: photo-sized, not the engine's 100-point squares, and further apart. */
+const ROW_CARDS = { "itemSize.width": 220, "itemSize.height": 300, interitemSpacing: 20 };
+
+/**
+ * Where the gallery starts a control away from the engine's default, on purpose, to show the
+ * layout off on a desktop page: three waterfall columns, and cards big enough to see.
+ */
+export const GALLERY_CHOICES = Object.freeze({
+  waterfall: { columnCount: 3 },
+  snap: ROW_CARDS, infinite: ROW_CARDS, carousel: ROW_CARDS,
+  stack: { "itemSize.width": 340, "itemSize.height": 500 },
+});
+
 /** The engine's default of an option of a kind (abi.js), a dotted name reading a member. */
-function engineDefault(kind, name) {
+export function engineDefault(kind, name) {
   const [head, tail] = name.split(".");
   const field = OPTIONS[kind].find((f) => f.name === head || f.names?.includes(head));
   if (!field) throw new Error(`${kind} has no option ${head}`);
@@ -13,30 +26,27 @@ function engineDefault(kind, name) {
   return tail ? value[tail] : value;
 }
 
-/**
- * A control of `kind`'s option `name`, starting at the engine's default, or at `start` where
- * the gallery shows a different starting point on purpose (bigger cards, more columns).
- */
-const control = (kind, name, spec, start) => ({
-  name, ...spec, value: start ?? engineDefault(kind, name),
+/** A control of `kind`'s option `name`, starting at the gallery's choice, else the default. */
+const control = (kind, name, spec) => ({
+  name, ...spec, value: GALLERY_CHOICES[kind]?.[name] ?? engineDefault(kind, name),
 });
 const number = (min, max, step = 1) => ({ type: "number", min, max, step });
 const flag = { type: "bool" };
-const choice = (kind, name, start) =>
+const choice = (kind, name) =>
   control(kind, name, {
     type: "select", choices: OPTIONS[kind].find((f) => f.name === name).choices,
-  }, start);
-const spacing = (kind, name, start) => control(kind, name, number(0, 40), start);
+  });
+const spacing = (kind, name) => control(kind, name, number(0, 40));
 
 /** The options a vertical kind shows: its own, then the header height. */
 const chrome = (kind) => [control(kind, "headerHeight", number(0, 60))];
 
-/** The snap row's controls, shared by the three row kinds; cards bigger than the engine's. */
+/** The snap row's controls, shared by the three row kinds. */
 const row = (kind) => [
   choice(kind, "axis"),
-  control(kind, "itemSize.width", number(60, 400, 10), 220),
-  control(kind, "itemSize.height", number(60, 600, 10), 300),
-  spacing(kind, "interitemSpacing", 20), spacing(kind, "sectionInsetTop"),
+  control(kind, "itemSize.width", number(60, 400, 10)),
+  control(kind, "itemSize.height", number(60, 600, 10)),
+  spacing(kind, "interitemSpacing"), spacing(kind, "sectionInsetTop"),
   spacing(kind, "sectionInsetBottom"), spacing(kind, "minimumSectionInsetLeft"),
   spacing(kind, "minimumSectionInsetRight"), control(kind, "centerFirstItem", flag),
 ];
@@ -48,7 +58,7 @@ const infinite = (kind) => [
 export const LAYOUTS = {
   waterfall: {
     title: "Waterfall", scrollDriven: false, options: [
-      control("waterfall", "columnCount", number(1, 8), 3),
+      control("waterfall", "columnCount", number(1, 8)),
       spacing("waterfall", "minimumColumnSpacing"), spacing("waterfall", "minimumInteritemSpacing"),
       choice("waterfall", "itemRenderDirection"),
       control("waterfall", "extraHeight", number(0, 80)), ...chrome("waterfall"),
@@ -82,8 +92,8 @@ export const LAYOUTS = {
     // Not centre-tracking: the stack's cards overlap, and its focus is the card you open.
     title: "Stack (swipe to delete)", scrollDriven: false, dragScroll: true, swipeToDelete: true,
     options: [spacing("stack", "sectionInsetTop"), spacing("stack", "sectionInsetBottom"),
-      control("stack", "itemSize.width", number(100, 600, 10), 340),
-      control("stack", "itemSize.height", number(100, 700, 10), 500),
+      control("stack", "itemSize.width", number(100, 600, 10)),
+      control("stack", "itemSize.height", number(100, 700, 10)),
       control("stack", "zOffset", number(-200, 0, 5))],
   },
 };
@@ -99,8 +109,8 @@ export function layoutOptions(kind, values) {
   return options;
 }
 
-/** The default control values of a kind. */
-export function defaultValues(kind) {
+/** The values a kind's controls start at: the engine's defaults but for the gallery's choices. */
+export function startingValues(kind) {
   return Object.fromEntries(LAYOUTS[kind].options.map((o) => [o.name, o.value]));
 }
 
@@ -111,7 +121,7 @@ export function defaultValues(kind) {
 export function availableKinds(engine) {
   return Object.keys(LAYOUTS).filter((kind) => {
     try {
-      engine.layout({ kind, ...layoutOptions(kind, defaultValues(kind)) }).destroy();
+      engine.layout({ kind, ...layoutOptions(kind, startingValues(kind)) }).destroy();
       return true;
     } catch {
       return false;

@@ -3,11 +3,11 @@
 // their old frame to the new one (the same DOM cell, re-keyed to its new index path). The layout
 // takes the changeset as incremental engine updates where it can (engine-updates.js).
 // With prefers-reduced-motion the same update happens at once.
-import { ELEMENT_KINDS } from "./abi.js";
 import { appliedFrame } from "./cell-style.js";
 import { indexPathOf, setIndexPath } from "./cell-state.js";
 import { IndexMapper, normalise } from "./changeset.js";
 import { keyOf } from "./index-path.js";
+import { kindCode } from "./row.js";
 
 export const DURATION_MS = 300;
 const EASING = "ease-in-out";
@@ -15,6 +15,7 @@ const EASING = "ease-in-out";
 /**
  * Applies `changeset` and the new `sections` to `view`; resolves when animations end.
  * @param {import("./host.js").CollectionViewHost} view
+ * @param {import("./changeset.js").Changeset} changeset
  */
 export async function performBatchUpdates(view, changeset, sections) {
   const normalised = normalise(changeset);
@@ -36,7 +37,7 @@ export async function performBatchUpdates(view, changeset, sections) {
     const frame = appliedFrame(cell);
     if (frame) before.set(cell, frame);
     setIndexPath(cell, indexPath);
-    next.set(keyOf(indexPath.section, indexPath.item, ELEMENT_KINDS.indexOf(indexPath.kind)), cell);
+    next.set(keyOf(indexPath.section, indexPath.item, kindCode(indexPath.kind)), cell);
     if (reloaded.has(`${old.section}:${old.item}`)) reconfigure.add(cell);
   }
   view.replaceCells(next);

@@ -6,13 +6,16 @@
 // UIKit (CSS's default transform-origin is the centre too). Values are cached per cell so that
 // an unchanged element costs no style write while scrolling.
 
-import { ELEMENT_KINDS, ROW } from "./abi.js";
+import { ROW } from "./abi.js";
 
 /** The values of a row written onto a cell: from the frame's x to the end of the row. */
 const FIRST = ROW.x;
 const COUNT = ROW.stride - FIRST;
 
-/** The CSS transform for a row, or "" when it is the identity. */
+/**
+ * The CSS transform for a row, or "" when it is the identity.
+ * @param {import("./row.js").Rows} data
+ */
 export function cssTransform(data, at) {
   const scale = data[at + ROW.scale];
   const tx = data[at + ROW.translateX], ty = data[at + ROW.translateY], tz = data[at + ROW.translateZ];
@@ -26,7 +29,11 @@ export function cssTransform(data, at) {
 /** The values last written onto each cell (indexed from `FIRST`), so unchanged ones cost nothing. */
 const applied = new WeakMap();
 
-/** Applies the row at `at` to `cell`; writes only what changed since the last call. */
+/**
+ * Applies the row at `at` to `cell`; writes only what changed since the last call.
+ * @param {HTMLElement} cell
+ * @param {import("./row.js").Rows} data
+ */
 export function applyAttributes(cell, data, at) {
   let last = applied.get(cell);
   if (!last) applied.set(cell, (last = new Float64Array(COUNT).fill(NaN)));
@@ -56,33 +63,3 @@ export function appliedFrame(cell) {
 export function forgetAttributes(cell) {
   applied.delete(cell);
 }
-
-/** The frame of the row at `at` as {x, y, width, height}. */
-export function frameAt(data, at) {
-  return {
-    x: data[at + ROW.x], y: data[at + ROW.y], width: data[at + ROW.width],
-    height: data[at + ROW.height],
-  };
-}
-
-/** A row for an element object as `EngineLayout.element` returns it. */
-export function rowOf(element) {
-  const row = new Float64Array(ROW.stride);
-  const transform = element.transform ?? IDENTITY;
-  row[ROW.section] = element.section;
-  row[ROW.item] = element.item;
-  row[ROW.kind] = ELEMENT_KINDS.indexOf(element.kind);
-  for (const name of ["x", "y", "width", "height"]) row[ROW[name]] = element.frame[name];
-  row[ROW.zIndex] = element.zIndex;
-  row[ROW.alpha] = element.alpha;
-  for (const name of TRANSFORM) row[ROW[name]] = transform[name];
-  return row;
-}
-
-/** The transform's values, in row order. */
-export const TRANSFORM = ["scale", "translateX", "translateY", "translateZ", "rotateX", "perspective"];
-
-/** The identity transform. */
-export const IDENTITY = Object.freeze({
-  scale: 1, translateX: 0, translateY: 0, translateZ: 0, rotateX: 0, perspective: 0,
-});

@@ -1,6 +1,7 @@
 // The cell nearest the viewport centre: the focused item of scroll-driven layouts (a carousel's
 // focus is what sits in the middle), as LNZCollectionLayouts' focus delegate reports it.
 import { ROW } from "./abi.js";
+import { CELL } from "./row.js";
 
 /** {section, item} of the cell whose centre is nearest the centre of `view`, or null. */
 export function centredCell(rows, count, view) {
@@ -9,7 +10,7 @@ export function centredCell(rows, count, view) {
   let best = null;
   let bestDistance = Infinity;
   for (let i = 0, at = 0; i < count; i++, at += ROW.stride) {
-    if (rows[at + ROW.kind] !== 0 || rows[at + ROW.alpha] <= 0) continue;
+    if (rows[at + ROW.kind] !== CELL || rows[at + ROW.alpha] <= 0) continue;
     const dx = rows[at + ROW.x] + rows[at + ROW.width] / 2 - cx;
     const dy = rows[at + ROW.y] + rows[at + ROW.height] / 2 - cy;
     const distance = dx * dx + dy * dy;

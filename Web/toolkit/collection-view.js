@@ -12,22 +12,14 @@ import { applyAttributes } from "./cell-style.js";
 import { indexPathOf, setIndexPath } from "./cell-state.js";
 import { centredCell } from "./centre.js";
 import { applyPlan, planUpdates, resizedShape, shapeOf } from "./engine-updates.js";
-import { keyOf, sameIndexPath } from "./index-path.js";
+import { itemCount, keyOf, sameIndexPath } from "./index-path.js";
 import { KeyboardNavigation } from "./keyboard.js";
 import { anchorFor, restoreAnchor } from "./resize-anchor.js";
 import { ReusePool } from "./reuse-pool.js";
+import { kindCode } from "./row.js";
 import { ScrollSnapping } from "./scroll-snap.js";
-
-/** How many rows intersect the viewport itself (not the prefetch margin). */
-function visibleCount(rows, count, view) {
-  let visible = 0;
-  for (let i = 0, at = 0; i < count; i++, at += ROW.stride) {
-    const x = rows[at + ROW.x], y = rows[at + ROW.y];
-    if (x < view.x + view.width && x + rows[at + ROW.width] > view.x &&
-        y < view.y + view.height && y + rows[at + ROW.height] > view.y) visible++;
-  }
-  return visible;
-}
+import { createScroller, describeCell, prepareCell } from "./view-dom.js";
+import { prefetchRect, visibleCount } from "./viewport.js";
 
 /**
  * `dataSource`: `configureCell(cell, {section, item, kind})` (required), `createCell(identifier)`
@@ -73,15 +65,7 @@ export class CollectionView extends EventTarget {
     this.tracksCentre = options.tracksCentre ?? false;
     this.direction = options.direction ?? "ltr";
     this.dragScroll = options.dragScroll ?? false;
-    const scroller = Object.assign(document.createElement("div"), { className: "cv-scroller" });
-    scroller.style.cssText = "position:relative;overflow:auto;width:100%;height:100%;" +
-      "overscroll-behavior:contain;direction:ltr";
-    const content = Object.assign(document.createElement("div"), { className: "cv-content" });
-    content.style.cssText = "position:relative;overflow:hidden;contain:strict";
-    content.setAttribute("role", "list");
-    if (options.label) content.setAttribute("aria-label", options.label);
-    scroller.append(content);
-    host.append(scroller);
+    const { scroller, content } = createScroller(host, options.label);
     this.#scroller = scroller;
     this.#content = content;
     this.#host = this.#makeHost();
@@ -150,9 +134,7 @@ export class CollectionView extends EventTarget {
 
   /** The number of items across sections. */
   get itemCount() {
-    let total = 0;
-    for (const section of this.#sections) total += section.items.length;
-    return total;
+    return itemCount(this.#sections);
   }
 
   /** The cells in the DOM for the last frame, with their index paths. */
@@ -218,7 +200,10 @@ export class CollectionView extends EventTarget {
     for (const cell of this.#active.values()) this.#configure(cell, indexPathOf(cell));
   }
 
-  /** Animates a changeset into the new `sections` (see batch-animator.js). */
+  /**
+   * Animates a changeset into the new `sections` (see batch-animator.js).
+   * @param {import("./changeset.js").Changeset} changeset
+   */
   performBatchUpdates(changeset, sections) {
     return performBatchUpdates(this.#host, changeset, sections);
   }
@@ -234,11 +219,7 @@ export class CollectionView extends EventTarget {
     this.#frameRequest = 0;
     if (!this.#layout) return;
     const view = this.bounds;
-    const size = this.#contentSize;
-    const mx = size.width > view.width ? view.width * this.#prefetch : 0;
-    const my = size.height > view.height ? view.height * this.#prefetch : 0;
-    const rect = { x: view.x - mx, y: view.y - my, width: view.width + 2 * mx,
-      height: view.height + 2 * my };
+    const rect = prefetchRect(view, this.#contentSize, this.#prefetch);
     const { count, data } = this.#layout.query(rect, view);
     // A copy: the engine's view is only valid until the next engine call.
     if (this.#rows.length < data.length) this.#rows = new Float64Array(data.length * 2);
@@ -292,41 +273,18 @@ export class CollectionView extends EventTarget {
   }
 
   #createCell(identifier) {
-    const cell = this.#dataSource.createCell?.(identifier) ?? document.createElement("div");
-    cell.classList.add("cv-cell");
-    cell.style.position = "absolute";
-    cell.style.boxSizing = "border-box";
-    cell.style.margin = "0";
-    return cell;
+    return prepareCell(this.#dataSource.createCell?.(identifier) ?? document.createElement("div"));
   }
 
   #configure(cell, indexPath) {
     setIndexPath(cell, indexPath);
-    cell.dataset.section = indexPath.section;
-    cell.dataset.item = indexPath.item;
-    cell.dataset.kind = indexPath.kind;
-    cell.dir = this.direction;
-    if (indexPath.kind === "cell") {
-      cell.setAttribute("role", "listitem");
-      cell.setAttribute("aria-setsize", this.itemCount);
-      cell.setAttribute("aria-posinset", this.#flatIndex(indexPath) + 1);
-    } else {
-      cell.setAttribute("role", "presentation");
-      cell.removeAttribute("aria-setsize");
-      cell.removeAttribute("aria-posinset");
-    }
+    describeCell(cell, indexPath, this.#sections, this.direction);
     this.#dataSource.configureCell(cell, indexPath);
-  }
-
-  #flatIndex({ section, item }) {
-    let index = item;
-    for (let s = 0; s < section; s++) index += this.#sections[s].items.length;
-    return index;
   }
 
   /** The DOM cell showing an element, if any. */
   cellFor(section, item, kind = "cell") {
-    return this.#active.get(keyOf(section, item, ELEMENT_KINDS.indexOf(kind))) ?? null;
+    return this.#active.get(keyOf(section, item, kindCode(kind))) ?? null;
   }
 
   /** Makes an item the focused one; dispatches `focuschange` {section, item, reason}. */

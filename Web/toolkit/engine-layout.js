@@ -1,8 +1,8 @@
 // One layout living in the wasm module, behind the `lots-engine layout` spec's names.
 
-import { ELEMENT_KINDS, ROW } from "./abi.js";
-import { IDENTITY, TRANSFORM } from "./cell-style.js";
+import { ROW } from "./abi.js";
 import { itemCount } from "./engine-staging.js";
+import { decode, kindCode } from "./row.js";
 
 /** One layout living in the module. Call `destroy()` when done with it. */
 export class EngineLayout {
@@ -64,7 +64,6 @@ export class EngineLayout {
     this.check(this.exports.lots_layout_insert_items(this.handle, section, index, count), "insert");
   }
 
-
   /** Deletes `count` items of a section from `index` on. */
   deleteItems(section, index, count) {
     this.check(this.exports.lots_layout_delete_items(this.handle, section, index, count), "delete");
@@ -86,6 +85,7 @@ export class EngineLayout {
    * The elements intersecting a rect at a content offset, as a Float64Array view of `count`
    * rows of `ROW.stride` values, named by `ROW` (abi.js). The fast path for scrolling:
    * valid until the next engine call.
+   * @returns {import("./row.js").Query}
    */
   query(rect, offset = { x: rect.x, y: rect.y }) {
     const count = this.check(
@@ -95,7 +95,10 @@ export class EngineLayout {
     return { count, data: this.engine.output(count * ROW.stride) };
   }
 
-  /** The same elements as objects shaped like `lots layout` output. */
+  /**
+   * The same elements as objects shaped like `lots-engine layout` output.
+   * @returns {import("./row.js").Element[]}
+   */
   attributes(rect, offset) {
     const { count, data } = this.query(rect, offset);
     const result = [];
@@ -107,7 +110,7 @@ export class EngineLayout {
   element(kind, section, item, offset = { x: 0, y: 0 }) {
     const found = this.check(
       this.exports.lots_layout_element(
-        this.handle, ELEMENT_KINDS.indexOf(kind), section, item, offset.x, offset.y),
+        this.handle, kindCode(kind), section, item, offset.x, offset.y),
       "element");
     return found ? decode(this.engine.output(ROW.stride), 0) : null;
   }
@@ -179,24 +182,3 @@ export class EngineLayout {
 
 const insetValues = (value = {}) =>
   [value.top ?? 0, value.left ?? 0, value.bottom ?? 0, value.right ?? 0];
-
-/** One row of query output as an object shaped like `lots-engine layout` output. */
-export function decode(data, at) {
-  const element = {
-    section: data[at + ROW.section], item: data[at + ROW.item],
-    kind: ELEMENT_KINDS[data[at + ROW.kind]],
-    frame: {
-      x: data[at + ROW.x], y: data[at + ROW.y], width: data[at + ROW.width],
-      height: data[at + ROW.height],
-    },
-    zIndex: data[at + ROW.zIndex], alpha: data[at + ROW.alpha],
-  };
-  const transform = {};
-  let identity = true;
-  for (const name of TRANSFORM) {
-    transform[name] = data[at + ROW[name]];
-    if (transform[name] !== IDENTITY[name]) identity = false;
-  }
-  if (!identity) element.transform = transform;
-  return element;
-}

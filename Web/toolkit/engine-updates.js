@@ -7,7 +7,7 @@
 // (Tests/web/engine-updates.test.mjs), given UIKit's contract that an item whose size changed
 // is reloaded: a survivor's size is not read again.
 import { IndexMapper, normalise } from "./changeset.js";
-import { itemCount } from "./engine.js";
+import { itemCount } from "./engine-staging.js";
 // An absent height and NaN both mean "the layout's default" to the engine.
 const sameHeight = (a, b) => Object.is(a ?? NaN, b ?? NaN);
 
@@ -60,6 +60,7 @@ export function resizedShape(shape, width, height) {
  * - Complexity: O(c log c + sections) for c changes, plus O(c · r) for r reloads (each maps
  *   through the changeset); independent of the item count. Applying the plan costs the engine
  *   the items after each run (O(k) for k items appended at the end).
+ * @param {import("./changeset.js").Changeset} changeset
  */
 export function planUpdates(shape, changeset, context, budget) {
   const next = shapeOf(context);

@@ -121,6 +121,3 @@ export class Engine {
     return this.exports.lots_heap_size();
   }
 }
-
-export { EngineLayout, decode } from "./engine-layout.js";
-export { itemCount } from "./engine-staging.js";

@@ -5,9 +5,8 @@
 /**
  * @typedef {{section: number, item: number, kind?: "cell"|"header"|"footer"}} IndexPath
  * @typedef {{x: number, y: number, width: number, height: number}} Rect
- * @typedef {{section: number, item: number}[]} Paths
- * @typedef {object} Changeset  {deletes, inserts, moves: [{from, to}], reloads, reconfigures}
- *   of index paths, as `performBatchUpdates` takes it (changeset.js normalises it).
+ * @typedef {import("./changeset.js").NormalisedChangeset} NormalisedChangeset
+ * @typedef {import("./row.js").Rows} Rows
  */
 
 /**
@@ -21,7 +20,7 @@
  * @property {IndexPath|null} focused  the focused item
  * @property {boolean} tracksCentre  the item nearest the centre is the focused one
  * @property {boolean} dragScroll  mouse drags scroll the content
- * @property {() => {rows: Float64Array, count: number}} rows  the last frame's query rows
+ * @property {() => {rows: Rows, count: number}} rows  the last frame's query rows (a copy)
  * @property {() => Iterable<HTMLElement>} cells  the cells in the DOM for the last frame
  * @property {(section: number, item: number, kind?: string) => HTMLElement|null} cellFor
  * @property {(indexPath: IndexPath, reason: string) => void} setFocused
@@ -33,8 +32,8 @@
  * @property {(cell: HTMLElement) => void} recycle  parks a cell in the reuse pool
  * @property {(cell: HTMLElement, indexPath: IndexPath) => void} configure  gives a cell its
  *   index path and content
- * @property {(sections: object[], changeset: Changeset) => void} update  shows new sections,
- *   updating the layout incrementally where it can
+ * @property {(sections: object[], changeset: NormalisedChangeset) => void} update  shows new
+ *   sections, updating the layout incrementally where it can
  */
 
 export {};

@@ -2,9 +2,11 @@
 // toolkit, so that the files behind it can change.
 
 export { ELEMENT_KINDS, KIND, OPTIONS, ROW } from "./abi.js";
-export { loadEngine, Engine, EngineLayout } from "./engine.js";
+export { loadEngine, Engine } from "./engine.js";
+export { EngineLayout } from "./engine-layout.js";
 export { CollectionView } from "./collection-view.js";
 export { applyPlan, planUpdates, shapeOf } from "./engine-updates.js";
 export { VelocityTracker } from "./velocity.js";
-export { appliedFrame, applyAttributes, forgetAttributes, rowOf } from "./cell-style.js";
+export { appliedFrame, applyAttributes, forgetAttributes } from "./cell-style.js";
+export { rowOf } from "./row.js";
 export { indexPathOf } from "./cell-state.js";

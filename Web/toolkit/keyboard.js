@@ -9,10 +9,13 @@ import { nearestInDirection } from "./spatial.js";
 const DIRECTIONS = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
 
 export class KeyboardNavigation {
+  /** @type {import("./host.js").CollectionViewHost} */
+  #view;
+
   /** @param {import("./host.js").CollectionViewHost} view */
   constructor(view) {
-    this.view = view;
-    view.content.addEventListener("keydown", (event) => this.keydown(event));
+    this.#view = view;
+    view.content.addEventListener("keydown", (event) => this.#keydown(event));
     view.content.addEventListener("focusin", (event) => {
       const cell = event.target.closest?.(".cv-cell");
       const indexPath = cell && indexPathOf(cell);
@@ -22,7 +25,7 @@ export class KeyboardNavigation {
 
   /** Gives tabindex 0 to exactly one cell and -1 to the others. */
   updateTabStops() {
-    const view = this.view;
+    const view = this.#view;
     let stop = view.focused && view.cellFor(view.focused.section, view.focused.item);
     if (!stop) {
       for (const cell of view.cells()) {
@@ -37,8 +40,8 @@ export class KeyboardNavigation {
     }
   }
 
-  keydown(event) {
-    const view = this.view;
+  #keydown(event) {
+    const view = this.#view;
     const cell = event.target.closest?.(".cv-cell");
     const indexPath = cell && indexPathOf(cell);
     if (!indexPath || !view.layout) return;
@@ -46,20 +49,20 @@ export class KeyboardNavigation {
     if (event.key in DIRECTIONS) {
       target = nearestInDirection(view, indexPath, DIRECTIONS[event.key]);
     } else if (event.key === "Home") {
-      target = this.edgeItem(true);
+      target = this.#edgeItem(true);
     } else if (event.key === "End") {
-      target = this.edgeItem(false);
+      target = this.#edgeItem(false);
     } else if (event.key === "Enter" || event.key === " ") {
       view.dispatchEvent(new CustomEvent("select", { detail: { ...indexPath } }));
       event.preventDefault();
       return;
     } else return;
     event.preventDefault();
-    if (target && !sameIndexPath(target, indexPath)) this.focusItem(target);
+    if (target && !sameIndexPath(target, indexPath)) this.#focusItem(target);
   }
 
-  edgeItem(first) {
-    const sections = this.view.sections;
+  #edgeItem(first) {
+    const sections = this.#view.sections;
     const order = first ? sections.keys() : [...sections.keys()].reverse();
     for (const section of order) {
       const count = sections[section].items.length;
@@ -69,8 +72,8 @@ export class KeyboardNavigation {
   }
 
   /** Scrolls an item into view (centred when the layout tracks the centre) and focuses it. */
-  focusItem({ section, item }) {
-    const view = this.view;
+  #focusItem({ section, item }) {
+    const view = this.#view;
     const element = view.layout.element("cell", section, item, view.bounds);
     if (!element) return;
     const visible = view.bounds;

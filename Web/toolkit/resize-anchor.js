@@ -2,6 +2,7 @@
 // scrolling order) stays at the same distance from the viewport's top-left edge.
 import { ROW } from "./abi.js";
 import { indexPathOf } from "./cell-state.js";
+import { CELL } from "./row.js";
 
 /**
  * {section, item, dx, dy} for the anchor cell in the last rendered frame, or null.
@@ -17,7 +18,7 @@ export function anchorFor(view) {
   const horizontal = view.contentSize.width > view.contentSize.height;
   let best = null;
   for (let i = 0, at = 0; i < count; i++, at += ROW.stride) {
-    if (rows[at + ROW.kind] !== 0) continue;
+    if (rows[at + ROW.kind] !== CELL) continue;
     const x = rows[at + ROW.x], y = rows[at + ROW.y];
     // First in scrolling order among cells not entirely above (left of) the viewport.
     const visibleAlong = horizontal

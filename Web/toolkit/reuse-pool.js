@@ -4,28 +4,33 @@
 
 import { forgetAttributes } from "./cell-style.js";
 
+/** The reuse identifier each cell was created for, beside the node rather than on it. */
+const identifiers = new WeakMap();
+
 /** Parked cells per reuse identifier; parked cells stay in the DOM, hidden. */
 export class ReusePool {
+  #parent;
+  #create;
+  /** @type {Map<string, HTMLElement[]>} */
+  #parked = new Map();
+
   /** `create(identifier)` makes a new cell element when no parked one fits. */
   constructor(parent, create) {
-    this.parent = parent;
-    this.create = create;
-    this.parked = new Map();
-    this.created = 0;
+    this.#parent = parent;
+    this.#create = create;
   }
 
   /** A cell for `identifier`: a parked one if any, otherwise a new one appended to the parent. */
   dequeue(identifier) {
-    const cell = this.parked.get(identifier)?.pop();
+    const cell = this.#parked.get(identifier)?.pop();
     if (cell) {
       cell.hidden = false;
       cell.style.removeProperty("display");
       return cell;
     }
-    const created = this.create(identifier);
-    created.dataset.reuseIdentifier = identifier;
-    this.parent.append(created);
-    this.created++;
+    const created = this.#create(identifier);
+    identifiers.set(created, identifier);
+    this.#parent.append(created);
     return created;
   }
 
@@ -37,33 +42,27 @@ export class ReusePool {
     cell.style.setProperty("display", "none", "important");
     // Forget the applied attributes: a reused cell must be restyled in full.
     forgetAttributes(cell);
-    const identifier = cell.dataset.reuseIdentifier;
-    let list = this.parked.get(identifier);
-    if (!list) this.parked.set(identifier, (list = []));
+    const identifier = identifiers.get(cell);
+    let list = this.#parked.get(identifier);
+    if (!list) this.#parked.set(identifier, (list = []));
     list.push(cell);
   }
 
   /** Parked cells across identifiers. */
   get parkedCount() {
     let count = 0;
-    for (const list of this.parked.values()) count += list.length;
+    for (const list of this.#parked.values()) count += list.length;
     return count;
   }
 
   /** Removes parked cells from the DOM until at most `limit` remain. */
   trim(limit) {
     let excess = this.parkedCount - Math.max(0, limit);
-    for (const list of this.parked.values()) {
+    for (const list of this.#parked.values()) {
       while (excess > 0 && list.length > 0) {
         list.pop().remove();
         excess--;
       }
     }
-  }
-
-  /** Removes every cell this pool made, parked or not. */
-  clear() {
-    for (const list of this.parked.values()) for (const cell of list) cell.remove();
-    this.parked.clear();
   }
 }

@@ -1,6 +1,7 @@
 // Geometric neighbour search for arrow keys: the engine lays items out, so "next" is a matter
 // of frames, not of indices. One engine query over a band in the arrow's direction.
 import { ROW } from "./abi.js";
+import { CELL } from "./row.js";
 
 /**
  * {section, item} of the nearest cell from `from` in direction [dx, dy], or null.
@@ -25,7 +26,7 @@ export function nearestInDirection(view, from, [dx, dy]) {
   let best = null;
   let bestScore = Infinity;
   for (let i = 0, at = 0; i < count; i++, at += ROW.stride) {
-    if (data[at + ROW.kind] !== 0) continue;
+    if (data[at + ROW.kind] !== CELL) continue;
     if (data[at + ROW.section] === from.section && data[at + ROW.item] === from.item) continue;
     const x = data[at + ROW.x], y = data[at + ROW.y];
     const w = data[at + ROW.width], h = data[at + ROW.height];

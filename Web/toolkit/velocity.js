@@ -4,22 +4,21 @@
 const WINDOW_MS = 100;
 
 export class VelocityTracker {
-  constructor() {
-    this.samples = [];
-  }
+  #samples = [];
 
   add(x, y, time = performance.now()) {
-    this.samples.push({ x, y, time });
-    while (this.samples.length > 2 && time - this.samples[0].time > WINDOW_MS) this.samples.shift();
+    const samples = this.#samples;
+    samples.push({ x, y, time });
+    while (samples.length > 2 && time - samples[0].time > WINDOW_MS) samples.shift();
   }
 
   reset() {
-    this.samples.length = 0;
+    this.#samples.length = 0;
   }
 
   /** {x, y} over the last ~100 ms; zero when there is too little to measure. */
   velocity(now = performance.now()) {
-    const samples = this.samples;
+    const samples = this.#samples;
     if (samples.length < 2) return { x: 0, y: 0 };
     const last = samples[samples.length - 1];
     // A pause before release means the finger stopped: no fling.
