@@ -30,9 +30,9 @@ struct LiveClient: Sendable {
     return try JSONCoding.decoder().decode(Session.self, from: Data(buffer: response.body!))
   }
 
-  func post(token: String) async throws -> Post {
+  func post(token: String, caption: String = "") async throws -> Post {
     let body = Multipart.body(
-      fields: ["restaurant": "Curry Up", "mealDate": "2026-11-21"],
+      fields: ["restaurant": "Curry Up", "mealDate": "2026-11-21", "caption": caption],
       file: ("photo", try SyntheticPhotoForTests.jpeg()))
     let response = try await send(
       .post, "/api/posts", token: token,

@@ -86,7 +86,9 @@ import Testing
         for fan in likers { try await api.like(hot.id, token: fan.token) }
         _ = try await api.post(token: ana.token)
       } until: { events in
+        // Ana's last post comes after the likes: a held update is never passed by a later event.
         events.contains { $0.data.contains("\"likeCount\":12") && $0.data.contains("update") }
+          && events.contains { $0.data.contains("\"insert\"") }
       }
       let events = try received.map(Self.decode)
       // Bruno's insert is filtered out; Ana's own insert comes through.

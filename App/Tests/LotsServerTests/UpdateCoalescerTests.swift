@@ -54,4 +54,26 @@ import Testing
     _ = coalescer.admit([update(1, post: 7, count: 1)], now: start)
     #expect(coalescer.admit([update(2, post: 8, count: 1)], now: start).map(\.seq) == [2])
   }
+
+  /// A held update goes out before any later event, so that a client resuming from the last id
+  /// it saw is always behind every update it has not seen (a resumed stream replays it).
+  @Test func aLaterEventSendsTheHeldUpdatesBeforeIt() {
+    var coalescer = UpdateCoalescer(interval: .milliseconds(250))
+    let start = ContinuousClock.now
+    _ = coalescer.admit([update(1, post: 7, count: 1)], now: start)
+    #expect(coalescer.admit([update(2, post: 7, count: 2)], now: start).isEmpty)
+    #expect(coalescer.admit([update(3, post: 8, count: 1)], now: start).map(\.seq) == [2, 3])
+    #expect(!coalescer.hasHeld)
+    let insert = ChangeEntry(seq: 5, kind: .insert, postID: 9, authorID: 1)
+    _ = coalescer.admit([update(4, post: 7, count: 3)], now: start)
+    #expect(coalescer.admit([insert], now: start).map(\.seq) == [4, 5])
+  }
+
+  @Test func ownUpdatesAreNeverHeld() {
+    var coalescer = UpdateCoalescer(interval: .milliseconds(250))
+    let start = ContinuousClock.now
+    _ = coalescer.admit([update(1, post: 7, count: 1)], now: start)
+    let out = coalescer.admit([update(2, post: 7, count: 2)], now: start) { $0.seq == 2 }
+    #expect(out.map(\.seq) == [2] && !coalescer.hasHeld)
+  }
 }

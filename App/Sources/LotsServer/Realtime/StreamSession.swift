@@ -85,7 +85,7 @@ struct StreamSession {
       break
     }
     for entry in coalescer.due(now: .now) {
-      try await send(entry.event(for: viewerID, previous: lastSent), id: cursor, &writer)
+      try await send(entry.event(for: viewerID, previous: lastSent), id: entry.seq, &writer)
     }
     if lastWrite.duration(to: .now) >= services.configuration.heartbeatInterval {
       try await write(": heartbeat\n\n", &writer)
@@ -106,9 +106,12 @@ struct StreamSession {
     try await send(ChangeEvent(seq: latest, previous: lastSent, kind: .reset), id: latest, &writer)
   }
 
+  /// Sends an event with its sequence `id` as its SSE id; ids only increase on a stream (see
+  /// ``UpdateCoalescer``).
   mutating func send(_ event: ChangeEvent, id: Int64, _ writer: inout any ResponseBodyWriter)
     async throws
   {
+    assert(id > lastSent || event.kind == .reset, "a stream's ids only increase")
     let data = try JSONCoding.encoder().encode(event)
     try await write("id: \(id)\ndata: \(String(decoding: data, as: UTF8.self))\n\n", &writer)
     lastSent = id

@@ -53,7 +53,10 @@ extension SQLiteStorage {
         switch kind {
         case .insert: entry.post = try Self.fetchPost(db, id: entry.postID, viewerID: nil)
         case .update:
-          entry.post = try Self.fetchPost(db, id: entry.postID, viewerID: nil)
+          // As its author sees it, so that a hidden post's own stream still gets it, but with
+          // no one's like: `likedByMe` is the viewer's, set per stream.
+          entry.post = try Self.fetchPost(db, id: entry.postID, viewerID: entry.authorID)
+          entry.post?.likedByMe = false
           entry.likeCount = row["likeCount"]
           entry.hidden = row["hidden"] ?? false
         default: break
