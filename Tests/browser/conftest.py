@@ -43,7 +43,21 @@ def browser():
 
 @pytest.fixture
 def page(browser):
-    context = browser.new_context(viewport={"width": 1200, "height": 800}, device_scale_factor=1)
+    # The tests drive pages with Playwright's polling (`wait_for_function` evaluates strings),
+    # which the server's Content-Security-Policy forbids; test_csp.py loads every page under
+    # the real policy instead (`strict_page`).
+    yield from _page(browser, bypass_csp=True)
+
+
+@pytest.fixture
+def strict_page(browser):
+    """A page under the server's real Content-Security-Policy."""
+    yield from _page(browser, bypass_csp=False)
+
+
+def _page(browser, bypass_csp):
+    context = browser.new_context(
+        viewport={"width": 1200, "height": 800}, device_scale_factor=1, bypass_csp=bypass_csp)
     page = context.new_page()
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))

@@ -20,6 +20,7 @@ public func buildApplication(
   let logger = configuredLogger
   let services = try await makeServices(configuration, logger: logger)
   let router = Router(context: AppRequestContext.self)
+  router.add(middleware: SecurityHeadersMiddleware())
   router.add(middleware: ErrorMiddleware())
   if let web = configuration.webDirectory,
     FileManager.default.fileExists(atPath: web.path)
@@ -28,8 +29,9 @@ public func buildApplication(
   }
   router.get("health") { _, _ in "ok" }
   ImageRoutes(services: services).register(on: router)
-  let api = router.group("api").add(
-    middleware: SessionMiddleware(store: services.storage, cache: services.sessions))
+  let api = router.group("api")
+    .add(middleware: SessionMiddleware(store: services.storage, cache: services.sessions))
+    .add(middleware: SameOriginMiddleware())
   AccountRoutes(services: services).register(on: api)
   PostRoutes(services: services).register(on: api)
   FeedRoutes(services: services).register(on: api)

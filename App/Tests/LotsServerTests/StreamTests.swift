@@ -80,7 +80,7 @@ import Testing
       let since = try JSONCoding.decoder().decode(FeedPage.self, from: Data(buffer: start.body!))
         .sequence
       let received = try await RawHTTPClient(port: port).events(
-        "/api/stream?since=\(since)&token=\(ana.token)"
+        "/api/stream?since=\(since)", headers: ["Authorization": "Bearer \(ana.token)"]
       ) {
         _ = try await api.post(token: bruno.token)
         for fan in likers { try await api.like(hot.id, token: fan.token) }

@@ -4,20 +4,28 @@ import HummingbirdBcrypt
 import LotsCore
 import NIOPosix
 
-/// Sign up, sign in, sign out and me.
+/// Sign up, sign in, sign out (here, or everywhere) and me. Signing up or in answers with the
+/// session (a bearer token for native clients) and sets the session cookie for browsers.
 struct AccountRoutes {
   let services: AppServices
 
   func register(on router: some RouterMethods<AppRequestContext>) {
     router.post("accounts") { request, context in try await signUp(request, context) }
     router.post("sessions") { request, context in try await signIn(request, context) }
-    router.delete("sessions/current") { _, context in
+    router.delete("sessions/current") { request, context in
       _ = try context.requireUser()
       if let hash = context.tokenHash {
         try await services.storage.deleteSession(tokenHash: hash)
         services.sessions.remove(tokenHash: hash)
       }
-      return HTTPResponse.Status.noContent
+      return Self.signedOut(request)
+    }
+    router.delete("sessions") { request, context in
+      let user = try context.requireUser()
+      try await services.storage.deleteSessions(userID: user.id)
+      services.sessions.remove(userID: user.id)
+      services.hub.endStreams(of: user.id)
+      return Self.signedOut(request)
     }
     router.get("me") { _, context in try context.requireUser() }
   }
@@ -38,7 +46,7 @@ struct AccountRoutes {
     }
     let user = try await services.storage.createUser(
       username: credentials.username, passwordHash: hash, now: Date())
-    return EditedResponse(status: .created, response: try await openSession(for: user))
+    return try await opened(user, request)
   }
 
   func signIn(_ request: Request, _ context: AppRequestContext) async throws
@@ -56,7 +64,22 @@ struct AccountRoutes {
     guard valid, let user = account?.user else {
       throw AppError(.unauthorized, "username or password is incorrect")
     }
-    return EditedResponse(status: .created, response: try await openSession(for: user))
+    return try await opened(user, request)
+  }
+
+  /// A new session for `user`: 201 with the session, and the cookie for a browser.
+  func opened(_ user: User, _ request: Request) async throws -> EditedResponse<Session> {
+    let session = try await openSession(for: user)
+    let maxAge = Int(session.expiresAt.timeIntervalSinceNow.rounded(.down))
+    return EditedResponse(
+      status: .created,
+      headers: [.setCookie: SessionCookie.set(session.token, maxAge: maxAge, for: request)],
+      response: session)
+  }
+
+  /// 204, clearing the session cookie.
+  static func signedOut(_ request: Request) -> Response {
+    Response(status: .noContent, headers: [.setCookie: SessionCookie.clear(for: request)])
   }
 
   func openSession(for user: User) async throws -> Session {

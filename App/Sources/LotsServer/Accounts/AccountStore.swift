@@ -16,4 +16,6 @@ protocol AccountStore: Sendable {
   func sessionUser(tokenHash: String, now: Date) async throws -> (user: User, expiresAt: Date)?
   /// Ends a session.
   func deleteSession(tokenHash: String) async throws
+  /// Ends every session of a user.
+  func deleteSessions(userID: Int64) async throws
 }

@@ -43,4 +43,9 @@ final class SessionCache: Sendable {
   func remove(tokenHash: String) {
     _ = entries.withLock { $0.removeValue(forKey: tokenHash) }
   }
+
+  /// Forgets every session of a user (sign out everywhere).
+  func remove(userID: Int64) {
+    entries.withLock { entries in entries = entries.filter { $0.value.user.id != userID } }
+  }
 }

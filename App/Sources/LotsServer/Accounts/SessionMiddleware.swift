@@ -3,8 +3,9 @@ import Foundation
 import Hummingbird
 import LotsCore
 
-/// Reads `Authorization: Bearer <token>` (or `?token=` for EventSource, which can't set headers)
-/// and puts the session's user in the context. A token that is present but invalid is a 401.
+/// Reads `Authorization: Bearer <token>` (native clients) or the session cookie (browsers) and
+/// puts the session's user in the context. An unknown or expired token or cookie is treated as
+/// signed out: anonymous reading never breaks; what needs an account answers 401.
 struct SessionMiddleware: RouterMiddleware {
   let store: any AccountStore
   let cache: SessionCache
@@ -13,7 +14,12 @@ struct SessionMiddleware: RouterMiddleware {
     _ request: Request, context: AppRequestContext,
     next: (Request, AppRequestContext) async throws -> Response
   ) async throws -> Response {
-    guard let token = Self.token(in: request) else { return try await next(request, context) }
+    let bearer = Self.token(in: request)
+    guard let token = bearer ?? SessionCookie.token(in: request) else {
+      return try await next(request, context)
+    }
+    var context = context
+    context.viaCookie = bearer == nil
     let hash = Self.hash(token)
     let now = Date()
     let user: User
@@ -23,23 +29,19 @@ struct SessionMiddleware: RouterMiddleware {
       user = session.user
       cache.store(session.user, expiresAt: session.expiresAt, tokenHash: hash)
     } else {
-      throw AppError(.unauthorized, "the session token is invalid or expired")
+      context.staleCredential = true
+      return try await next(request, context)
     }
-    var context = context
     context.user = user
     context.tokenHash = hash
     return try await next(request, context)
   }
 
   static func token(in request: Request) -> String? {
-    if let header = request.headers[.authorization] {
-      let parts = header.split(separator: " ", maxSplits: 1)
-      if parts.count == 2, parts[0].lowercased() == "bearer" { return String(parts[1]) }
-      return header
-    }
-    // Only the stream takes a token in its URL: URLs end up in logs and histories.
-    guard request.uri.path == "/api/stream" else { return nil }
-    return request.uri.queryParameters.get("token")
+    guard let header = request.headers[.authorization] else { return nil }
+    let parts = header.split(separator: " ", maxSplits: 1)
+    if parts.count == 2, parts[0].lowercased() == "bearer" { return String(parts[1]) }
+    return header
   }
 
   /// Tokens are stored as their SHA-256, so a stolen database can't sign anyone in.

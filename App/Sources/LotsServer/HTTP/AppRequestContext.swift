@@ -10,6 +10,12 @@ public struct AppRequestContext: RequestContext {
   var user: User?
   /// The hash of the bearer token that signed the user in.
   var tokenHash: String?
+  /// Whether the credential came in the session cookie (a browser attaches it to any request,
+  /// whoever makes it: ``SameOriginMiddleware`` checks where writes come from).
+  var viaCookie = false
+  /// Whether a token or cookie came that no session matches (expired, signed out, forged):
+  /// reading goes on signed out; what needs an account says why it refuses.
+  var staleCredential = false
   /// The client's address without port, the key of per-client rate limits.
   let clientAddress: String
 
@@ -25,7 +31,12 @@ public struct AppRequestContext: RequestContext {
   /// The signed-in user.
   /// - Throws: ``AppError`` 401 when there is none.
   func requireUser() throws -> User {
-    guard let user else { throw AppError.unauthorized }
+    guard let user else {
+      if staleCredential {
+        throw AppError(.unauthorized, "the session token is invalid or expired")
+      }
+      throw AppError.unauthorized
+    }
     return user
   }
 }

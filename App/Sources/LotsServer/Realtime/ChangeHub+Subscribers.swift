@@ -2,7 +2,7 @@ extension ChangeHub {
   /// Registers a subscriber woken after each load.
   /// The continuation lets the subscriber wake itself (timers); after ``close()`` the stream is
   /// already finished.
-  func subscribe() -> Subscription {
+  func subscribe(userID: Int64? = nil) -> Subscription {
     let (stream, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
     let id = state.withLock { state -> Int in
       state.nextSubscriber += 1
@@ -10,6 +10,7 @@ extension ChangeHub {
         continuation.finish()
       } else {
         state.subscribers[state.nextSubscriber] = continuation
+        if let userID { state.subscriberUsers[state.nextSubscriber] = userID }
       }
       return state.nextSubscriber
     }
@@ -28,8 +29,23 @@ extension ChangeHub {
 
   /// Removes a subscriber.
   func unsubscribe(_ id: Int) {
-    let continuation = state.withLock { $0.subscribers.removeValue(forKey: id) }
+    let continuation = state.withLock { state in
+      state.subscriberUsers[id] = nil
+      return state.subscribers.removeValue(forKey: id)
+    }
     continuation?.finish()
+  }
+
+  /// Ends every open stream of a user (they signed out everywhere).
+  func endStreams(of userID: Int64) {
+    let ended = state.withLock { state in
+      let ids = state.subscriberUsers.filter { $0.value == userID }.map(\.key)
+      return ids.compactMap { id -> AsyncStream<Void>.Continuation? in
+        state.subscriberUsers[id] = nil
+        return state.subscribers.removeValue(forKey: id)
+      }
+    }
+    for continuation in ended { continuation.finish() }
   }
 
   /// Forgets entries up to `seq`: cursors below it get a reset from now on.

@@ -32,7 +32,7 @@ struct StreamSession {
   /// Runs until the client goes away (the task is cancelled) or the server shuts down.
   mutating func run(writer: inout any ResponseBodyWriter) async throws {
     let hub = services.hub
-    let subscription = hub.subscribe()
+    let subscription = hub.subscribe(userID: viewerID)
     defer { hub.unsubscribe(subscription.id) }
     let tick = min(services.configuration.coalescingInterval, .seconds(1))
     let ticker = Task {

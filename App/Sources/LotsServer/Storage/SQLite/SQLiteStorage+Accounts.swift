@@ -70,6 +70,13 @@ extension SQLiteStorage {
     }
   }
 
+  /// Deletes every session of a user (sign out everywhere).
+  func deleteSessions(userID: Int64) async throws {
+    try await writer.write { db in
+      try db.execute(sql: "DELETE FROM session WHERE userId = ?", arguments: [userID])
+    }
+  }
+
   /// Deletes a session (sign out).
   func deleteSession(tokenHash: String) async throws {
     try await writer.write { db in

@@ -1,0 +1,147 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import LotsCore
+import Testing
+
+@testable import LotsServer
+
+/// Browsers sign in with an HttpOnly cookie; no other site can use it to act for a visitor;
+/// a stale credential never breaks reading; signing out everywhere ends every session and its
+/// streams; every response carries the security headers.
+@Suite struct BrowserSessionTests {
+  static let cookie = HTTPField.Name("Cookie")!
+
+  /// The session cookie a response set, as a `Cookie` header value.
+  static func cookieHeader(_ response: TestClient.Response) throws -> String {
+    let value = try #require(response.headers[.setCookie])
+    return String(value.split(separator: ";")[0])
+  }
+
+  @Test func signingUpSetsAnHttpOnlySameSiteCookie() async throws {
+    try await LiveServer.run { port in
+      let api = LiveClient(port: port)
+      let plain = try await api.send(
+        .post, "/api/accounts", json: #"{"username":"ana","password":"password1"}"#)
+      let value = try #require(plain.headers[.setCookie])
+      #expect(value.hasPrefix("lots_session="))
+      #expect(value.contains("; HttpOnly") && value.contains("; SameSite=Lax"))
+      #expect(value.contains("; Path=/") && !value.contains("Secure"))
+      let proxied = try await api.send(
+        .post, "/api/sessions", json: #"{"username":"ana","password":"password1"}"#,
+        headers: [HTTPField.Name("X-Forwarded-Proto")!: "https"])
+      #expect(try #require(proxied.headers[.setCookie]).hasSuffix("; Secure"))
+      // The cookie alone signs the browser in.
+      let me = try await api.send(
+        .get, "/api/me", headers: [Self.cookie: try Self.cookieHeader(plain)])
+      #expect(me.status == .ok)
+      #expect(
+        try JSONCoding.decoder().decode(User.self, from: Data(buffer: me.body!)).username
+          == "ana")
+    }
+  }
+
+  @Test func anotherSiteCannotWriteWithTheVisitorsCookie() async throws {
+    try await LiveServer.run { port in
+      let api = LiveClient(port: port)
+      let ana = try await api.signUp("ana")
+      let post = try await api.post(token: ana.token)
+      let signIn = try await api.send(
+        .post, "/api/sessions", json: #"{"username":"ana","password":"password1"}"#)
+      let cookie = try Self.cookieHeader(signIn)
+      let like = "/api/posts/\(post.id)/like"
+      let fetchSite = SameOriginMiddleware.fetchSite
+      // Cross-site, by Sec-Fetch-Site or by Origin, or with no browser headers: refused.
+      for headers: HTTPFields in [
+        [Self.cookie: cookie, fetchSite: "cross-site"],
+        [Self.cookie: cookie, fetchSite: "same-site"],
+        [Self.cookie: cookie, .origin: "http://127.0.0.1:\(port + 1)"],
+        [Self.cookie: cookie],
+      ] {
+        let response = try await api.send(.put, like, headers: headers)
+        #expect(response.status == .forbidden, "\(headers)")
+      }
+      #expect(try await Self.likeCount(api, post.id) == 0)
+      // Signing up or in from another site is refused too (no login CSRF).
+      let foreignSignUp = try await api.send(
+        .post, "/api/accounts", json: #"{"username":"eve","password":"password1"}"#,
+        headers: [.origin: "http://evil.example"])
+      #expect(foreignSignUp.status == .forbidden)
+      // The app's own page may, and so may a native client with its bearer token.
+      let own = try await api.send(
+        .put, like, headers: [Self.cookie: cookie, fetchSite: "same-origin"])
+      #expect(own.status == .ok)
+      let native = try await api.send(.delete, like, token: ana.token)
+      #expect(native.status == .ok)
+      // (Browsers always send Host; this test client has to be told.)
+      let sameOrigin = try await api.send(
+        .put, like,
+        headers: [
+          Self.cookie: cookie, .origin: "http://127.0.0.1:\(port)",
+          HTTPField.Name("Host")!: "127.0.0.1:\(port)",
+        ])
+      #expect(sameOrigin.status == .ok)
+    }
+  }
+
+  static func likeCount(_ api: LiveClient, _ id: Int64) async throws -> Int {
+    let response = try await api.send(.get, "/api/posts/\(id)")
+    return try JSONCoding.decoder().decode(Post.self, from: Data(buffer: response.body!))
+      .likeCount
+  }
+
+  @Test func aStaleCredentialReadsAsSignedOut() async throws {
+    try await TestApp.run { client in
+      for headers: HTTPFields in [
+        [.authorization: "Bearer forged"], [Self.cookie: "lots_session=forged"],
+      ] {
+        #expect(try await client.send(.get, "/api/feed", headers: headers).status == .ok)
+        let me = try await client.send(.get, "/api/me", headers: headers)
+        #expect(me.status == .unauthorized)
+        #expect(me.errorMessage == "the session token is invalid or expired")
+      }
+    }
+  }
+
+  @Test func everyResponseCarriesTheSecurityHeaders() async throws {
+    try await TestApp.run { client in
+      for path in ["/health", "/api/feed", "/api/nothing-here"] {
+        let response = try await client.send(.get, path)
+        let policy = try #require(response.headers[.contentSecurityPolicy], "\(path)")
+        #expect(policy.contains("script-src 'self' 'wasm-unsafe-eval'"))
+        #expect(policy.contains("frame-ancestors 'none'") && policy.contains("style-src 'self'"))
+        #expect(!policy.contains("unsafe-inline"))
+        #expect(response.headers[HTTPField.Name("X-Content-Type-Options")!] == "nosniff")
+        #expect(response.headers[HTTPField.Name("Referrer-Policy")!] == "same-origin")
+      }
+    }
+  }
+
+  @Test func signingOutEverywhereEndsEverySessionAndItsStreams() async throws {
+    try await LiveServer.run { port in
+      let api = LiveClient(port: port)
+      let phone = try await api.signUp("ana")
+      let laptop = try JSONCoding.decoder().decode(
+        Session.self,
+        from: Data(
+          buffer: try await api.send(
+            .post, "/api/sessions", json: #"{"username":"ana","password":"password1"}"#
+          ).body!))
+      // The laptop's stream ends when the phone signs out everywhere (no timeout).
+      let events = try await RawHTTPClient(port: port).events(
+        "/api/stream", headers: ["Authorization": "Bearer \(laptop.token)"]
+      ) {
+        let out = try await api.send(.delete, "/api/sessions", token: phone.token)
+        #expect(out.status == .noContent)
+        #expect(out.headers[.setCookie]?.contains("Max-Age=0") == true)
+      } until: { _ in
+        false
+      }
+      #expect(events.isEmpty)
+      for token in [phone.token, laptop.token] {
+        #expect(try await api.send(.get, "/api/me", token: token).status == .unauthorized)
+      }
+    }
+  }
+}
