@@ -93,3 +93,17 @@ class LotsServer:
         parts.append(f"--{boundary}--\r\n".encode())
         return self.request("POST", "/api/posts", b"".join(parts), token,
                             f"multipart/form-data; boundary={boundary}")
+
+
+def seeded_server():
+    """A `lots serve` with three posts by one user, stopped after the caller is done with it
+    (a generator for module-scoped fixtures)."""
+    server = LotsServer().start()
+    try:
+        token = server.sign_up("tester")
+        server.post(token, 600, 800, (200, 80, 40), "Pho Real", "Steaming bowl")
+        server.post(token, 800, 600, (40, 160, 90), "Sushi Zen", "")
+        server.post(token, 600, 600, (60, 70, 200), "Curry Up", "Extra spicy")
+        yield server
+    finally:
+        server.stop()

@@ -2,20 +2,14 @@
 'wasm-unsafe-eval' for the engine): no violation, and the engine still loads."""
 import pytest
 
-from lots_server import LotsServer
+from lots_server import seeded_server
 
 PAGES = ["/", "/gallery/", "/gallery/bounty.html", "/bench/"]
 
 
 @pytest.fixture(scope="module")
 def server():
-    server = LotsServer().start()
-    try:
-        token = server.sign_up("tester")
-        server.post(token, 600, 800, (200, 80, 40), "Pho Real", "Steaming bowl")
-        yield server
-    finally:
-        server.stop()
+    yield from seeded_server()
 
 
 @pytest.mark.parametrize("path", PAGES)

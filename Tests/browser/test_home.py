@@ -3,20 +3,12 @@ waterfall, laid out by the engine, with their photos served by the server."""
 import pytest
 
 from conftest import ARTIFACTS, screenshot
-from lots_server import LotsServer
+from lots_server import LotsServer, seeded_server
 
 
 @pytest.fixture(scope="module")
 def server():
-    server = LotsServer().start()
-    try:
-        token = server.sign_up("tester")
-        server.post(token, 600, 800, (200, 80, 40), "Pho Real", "Steaming bowl")
-        server.post(token, 800, 600, (40, 160, 90), "Sushi Zen", "")
-        server.post(token, 600, 600, (60, 70, 200), "Curry Up", "Extra spicy")
-        yield server
-    finally:
-        server.stop()
+    yield from seeded_server()
 
 
 def test_home_shows_the_feed_in_a_waterfall(server, page):
