@@ -35,28 +35,5 @@ public func lotsDiff(_ oldCount: Int32, _ newCount: Int32) -> Int32 {
     BridgedElement(
       identity: input[2 * old + $0].bitPattern, version: input[2 * old + new + $0].bitPattern)
   }
-  let changes = Changeset(from: before, to: after)
-  let total =
-    5 + changes.deletes.count + changes.inserts.count + 2 * changes.moves.count
-    + changes.reloads.count + changes.reconfigures.count
-  Buffers.reserveOutput(total)
-  var out = Buffers.output
-  @inline(never) func put(_ value: Int) {
-    out.pointee = Double(value)
-    out += 1
-  }
-  put(changes.deletes.count)
-  put(changes.inserts.count)
-  put(changes.moves.count)
-  put(changes.reloads.count)
-  put(changes.reconfigures.count)
-  changes.deletes.forEach(put)
-  changes.inserts.forEach(put)
-  for move in changes.moves {
-    put(move.from)
-    put(move.to)
-  }
-  changes.reloads.forEach(put)
-  changes.reconfigures.forEach(put)
-  return Int32(total)
+  return ChangesetOutput.write(Changeset(from: before, to: after))
 }
