@@ -37,7 +37,8 @@ let package = Package(
     // The wasm module's data format (option descriptors, input reader, layout table), compiled
     // natively for tests and the command line; Sources/WasmBridge adds the wasm-only exports.
     .target(
-      name: "EngineBridge", dependencies: ["CollectionLayout", "CollectionDiff"],
+      name: "EngineBridge",
+      dependencies: ["CollectionLayout", "CollectionDiff", "LiveCollection"],
       swiftSettings: swiftSettings),
     // `lots-engine layout|diff|abi`: the engine's black-box interface, with Foundation only.
     .target(
