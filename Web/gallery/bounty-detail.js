@@ -23,7 +23,7 @@ export class BountyDetail {
   /** Shows a character; resolves when every animation has finished. */
   async open(character, opener) {
     this.opener = opener;
-    this.image.innerHTML = portrait(character);
+    this.image.replaceChildren(portrait(character));
     this.name.textContent = character.name;
     this.bounty.textContent = formatBounty(character.bounty);
     this.element.hidden = false;

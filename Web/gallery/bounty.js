@@ -14,13 +14,15 @@ const view = new CollectionView(document.getElementById("list"), {
   createCell() {
     const cell = document.createElement("div");
     cell.className = "poster";
-    cell.innerHTML = '<div class="portrait"></div><div class="caption">' +
-      '<strong class="name"></strong><span class="bounty"></span></div>';
+    const part = (tag, className) => Object.assign(document.createElement(tag), { className });
+    const caption = part("div", "caption");
+    caption.append(part("strong", "name"), part("span", "bounty"));
+    cell.append(part("div", "portrait"), caption);
     return cell;
   },
   configureCell(cell, { item }) {
     const c = characters[item];
-    cell.querySelector(".portrait").innerHTML = portrait(c);
+    cell.querySelector(".portrait").replaceChildren(portrait(c));
     cell.querySelector(".name").textContent = c.name;
     cell.querySelector(".bounty").textContent = formatBounty(c.bounty);
     cell.setAttribute("aria-label", `${c.name}, bounty ${c.bounty.toLocaleString("en-US")}`);

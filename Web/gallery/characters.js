@@ -1,5 +1,5 @@
-// The Bounty list of the seed app, and a wanted-poster portrait per character drawn as inline
-// SVG (no external assets): hair, skin and one signature accessory each.
+// The Bounty list of the seed app, and a wanted-poster portrait per character drawn as SVG
+// nodes (no external assets, no markup parsed): hair, skin and one signature accessory each.
 
 export const CHARACTERS = [
   { name: "brook", bounty: 33_000_000, hair: "#111", skin: "#f4f1ea", hat: "#222", shirt: "#333" },
@@ -19,24 +19,41 @@ export function byBounty() {
 
 export const formatBounty = (bounty) => `฿ ${bounty.toLocaleString("en-US")}`;
 
-/** An SVG portrait (viewBox 70 × 100, the poster's 10/7 photo area). */
+const SVG = "http://www.w3.org/2000/svg";
+
+/** An SVG element with attributes (set as attributes, never parsed as markup). */
+function svg(tag, attributes, children = []) {
+  const element = document.createElementNS(SVG, tag);
+  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+  element.append(...children);
+  return element;
+}
+
+/** An SVG portrait (viewBox 70 × 100, the poster's 10/7 photo area), built as DOM nodes. */
 export function portrait(c) {
-  const hat = c.hat
-    ? `<ellipse cx="35" cy="31" rx="26" ry="6" fill="${c.hat}"/>
-       <path d="M20 31 Q22 12 35 12 Q48 12 50 31 Z" fill="${c.hat}"/>
-       <rect x="21" y="26" width="28" height="4" fill="#a93226"/>`
-    : `<path d="M18 44 Q16 18 35 16 Q54 18 52 44 Q48 30 35 28 Q22 30 18 44 Z" fill="${c.hair}"/>`;
-  return `<svg viewBox="0 0 70 100" xmlns="http://www.w3.org/2000/svg" role="img"
-    aria-label="Portrait of ${c.name}">
-    <rect width="70" height="100" fill="#e9dcc0"/>
-    <text x="35" y="11" text-anchor="middle" font-size="9" font-weight="700"
-      font-family="Georgia, serif" fill="#4a3520">WANTED</text>
-    <path d="M8 100 Q10 72 35 70 Q60 72 62 100 Z" fill="${c.shirt}"/>
-    <rect x="30" y="58" width="10" height="14" fill="${c.skin}"/>
-    <ellipse cx="35" cy="46" rx="15" ry="17" fill="${c.skin}"/>
-    <circle cx="29" cy="45" r="1.8" fill="#222"/><circle cx="41" cy="45" r="1.8" fill="#222"/>
-    <path d="M29 54 Q35 59 41 54" stroke="#7b3f20" stroke-width="1.6" fill="none"/>
-    ${hat}
-    <rect x="1" y="1" width="68" height="98" fill="none" stroke="#4a3520" stroke-width="2"/>
-  </svg>`;
+  const headwear = c.hat
+    ? [
+      svg("ellipse", { cx: 35, cy: 31, rx: 26, ry: 6, fill: c.hat }),
+      svg("path", { d: "M20 31 Q22 12 35 12 Q48 12 50 31 Z", fill: c.hat }),
+      svg("rect", { x: 21, y: 26, width: 28, height: 4, fill: "#a93226" }),
+    ]
+    : [svg("path", { d: "M18 44 Q16 18 35 16 Q54 18 52 44 Q48 30 35 28 Q22 30 18 44 Z",
+      fill: c.hair })];
+  const title = svg("text", { x: 35, y: 11, "text-anchor": "middle", "font-size": 9,
+    "font-weight": 700, "font-family": "Georgia, serif", fill: "#4a3520" });
+  title.textContent = "WANTED";
+  return svg("svg", { viewBox: "0 0 70 100", role: "img", "aria-label": `Portrait of ${c.name}` }, [
+    svg("rect", { width: 70, height: 100, fill: "#e9dcc0" }),
+    title,
+    svg("path", { d: "M8 100 Q10 72 35 70 Q60 72 62 100 Z", fill: c.shirt }),
+    svg("rect", { x: 30, y: 58, width: 10, height: 14, fill: c.skin }),
+    svg("ellipse", { cx: 35, cy: 46, rx: 15, ry: 17, fill: c.skin }),
+    svg("circle", { cx: 29, cy: 45, r: 1.8, fill: "#222" }),
+    svg("circle", { cx: 41, cy: 45, r: 1.8, fill: "#222" }),
+    svg("path", { d: "M29 54 Q35 59 41 54", stroke: "#7b3f20", "stroke-width": 1.6,
+      fill: "none" }),
+    ...headwear,
+    svg("rect", { x: 1, y: 1, width: 68, height: 98, fill: "none", stroke: "#4a3520",
+      "stroke-width": 2 }),
+  ]);
 }
