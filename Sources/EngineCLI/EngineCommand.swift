@@ -14,9 +14,13 @@ public enum EngineCommand {
   /// printing one line on standard error for input the user can fix, prefixed with the
   /// subcommand (`lots-engine layout: …`).
   public static func run(_ arguments: [String]) -> Int32 {
-    guard let name = arguments.first, name != "--help", name != "-h", name != "help" else {
+    guard let name = arguments.first else {
+      FileHandle.standardError.write(Data("lots-engine: a subcommand is needed\n\(usage)\n".utf8))
+      return 2
+    }
+    if name == "--help" || name == "-h" || name == "help" {
       print(usage)
-      return arguments.isEmpty ? 2 : 0
+      return 0
     }
     let rest = Array(arguments.dropFirst())
     do {

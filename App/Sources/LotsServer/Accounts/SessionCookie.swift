@@ -6,6 +6,7 @@ import Hummingbird
 /// Native clients keep the bearer token of the JSON body.
 enum SessionCookie {
   static let name = "lots_session"
+  static let forwardedProto = HTTPField.Name("X-Forwarded-Proto")!
 
   /// The `Set-Cookie` value that stores `token` until `maxAge` seconds from now; `Secure` when
   /// the request came over HTTPS (directly, or as a proxy in front says).
@@ -26,7 +27,7 @@ enum SessionCookie {
   /// Whether the request came over HTTPS.
   static func isHTTPS(_ request: Request) -> Bool {
     request.head.scheme == "https"
-      || request.headers[HTTPField.Name("X-Forwarded-Proto")!]?.lowercased() == "https"
+      || request.headers[forwardedProto]?.lowercased() == "https"
   }
 
   /// The session token in the request's `Cookie` header, if any.
