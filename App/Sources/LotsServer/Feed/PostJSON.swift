@@ -2,7 +2,7 @@ import LotsCore
 
 /// The JSON of a post without its like count and `likedByMe`: the parts that never change once
 /// it is posted, rendered once and reused by every page that shows it.
-struct PostJSON: Sendable {
+struct PostJSON: Sendable, Hashable {
   /// From `{` through `createdAt`.
   let head: [UInt8]
   /// From `photo` through the closing `}`.

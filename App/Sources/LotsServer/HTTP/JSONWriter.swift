@@ -10,7 +10,7 @@ import NIOCore
 /// write per field checked uniqueness, capacity and exclusivity each time, which was most of
 /// the writer's cost in a profile of the feed under load.
 struct JSONWriter {
-  private(set) var bytes: [UInt8] = []
+  var bytes: [UInt8] = []
 
   init(capacity: Int = 16_384) {
     bytes.reserveCapacity(capacity)
@@ -115,13 +115,13 @@ struct JSONWriter {
     raw("}")
   }
 
-  private mutating func raw(_ text: StaticString) {
+  mutating func raw(_ text: StaticString) {
     bytes.append(
       contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
   }
 
   /// A decimal integer, written digit by digit without a `String`.
-  private mutating func integer(_ value: Int64) {
+  mutating func integer(_ value: Int64) {
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
       // The magnitude as UInt64, so that Int64.min has one too.
       var rest = value.magnitude
@@ -144,7 +144,7 @@ struct JSONWriter {
   }
 
   /// A JSON string: quotes, backslashes and control characters escaped, the rest as UTF-8.
-  private mutating func string(_ text: String) {
+  mutating func string(_ text: String) {
     bytes.append(UInt8(ascii: "\""))
     var text = text
     // Native strings are contiguous UTF-8 already; most need no escaping and are copied whole.

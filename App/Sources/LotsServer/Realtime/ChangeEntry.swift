@@ -16,7 +16,12 @@ struct ChangeEntry: Sendable, Hashable {
   /// For an `update` caused by a like (true) or an unlike (false).
   var liked: Bool?
   /// For inserts and updates: the post as an anonymous viewer sees it (nil if already gone).
-  var post: Post?
+  var post: Post? {
+    didSet { postJSON = post.map(PostJSON.init) }
+  }
+  /// The post's unchanging JSON, rendered once when the hub loads the entry, for every stream
+  /// that sends it (a thousand subscribers encoding the same post was most of a like's cost).
+  private(set) var postJSON: PostJSON?
   /// For updates: the like count at read time.
   var likeCount: Int?
   /// Whether the post was hidden pending review at read time (its updates are not sent).
@@ -44,7 +49,6 @@ struct ChangeEntry: Sendable, Hashable {
   func concerns(_ viewerID: Int64?, blocking blocked: Set<Int64>) -> Bool {
     switch kind {
     case .block, .unblock: return actorID != nil && actorID == viewerID
-    case .reset: return true
     default: break
     }
     if blocked.contains(authorID) { return false }

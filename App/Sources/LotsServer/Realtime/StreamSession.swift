@@ -77,7 +77,7 @@ struct StreamSession {
         let viewer = viewerID
         let admitted = coalescer.admit(visible, now: .now) { $0.actorID == viewer }
         for entry in admitted {
-          try await send(entry.event(for: viewerID, previous: lastSent), id: entry.seq, &writer)
+          try await send(entry, &writer)
         }
         cursor = last.seq
         continue
@@ -85,7 +85,7 @@ struct StreamSession {
       break
     }
     for entry in coalescer.due(now: .now) {
-      try await send(entry.event(for: viewerID, previous: lastSent), id: entry.seq, &writer)
+      try await send(entry, &writer)
     }
     if lastWrite.duration(to: .now) >= services.configuration.heartbeatInterval {
       try await write(": heartbeat\n\n", &writer)
@@ -106,8 +106,8 @@ struct StreamSession {
     try await send(ChangeEvent(seq: latest, previous: lastSent, kind: .reset), id: latest, &writer)
   }
 
-  /// Sends an event with its sequence `id` as its SSE id; ids only increase on a stream (see
-  /// ``UpdateCoalescer``).
+  /// Sends an event (a reset) with its sequence `id` as its SSE id; ids only increase on a
+  /// stream (see ``UpdateCoalescer``).
   mutating func send(_ event: ChangeEvent, id: Int64, _ writer: inout any ResponseBodyWriter)
     async throws
   {
@@ -115,6 +115,20 @@ struct StreamSession {
     let data = try JSONCoding.encoder().encode(event)
     try await write("id: \(id)\ndata: \(String(decoding: data, as: UTF8.self))\n\n", &writer)
     lastSent = id
+  }
+
+  /// Sends an entry's event as this viewer gets it, its sequence as the SSE id.
+  mutating func send(_ entry: ChangeEntry, _ writer: inout any ResponseBodyWriter) async throws {
+    assert(entry.seq > lastSent, "a stream's ids only increase")
+    var json = JSONWriter(capacity: 1_024)
+    json.raw("id: ")
+    json.integer(entry.seq)
+    json.raw("\ndata: ")
+    json.write(entry, for: viewerID, previous: lastSent)
+    json.raw("\n\n")
+    try await writer.write(json.buffer)
+    lastWrite = .now
+    lastSent = entry.seq
   }
 
   mutating func write(_ text: String, _ writer: inout any ResponseBodyWriter) async throws {

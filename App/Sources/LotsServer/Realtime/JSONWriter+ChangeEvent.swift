@@ -1,0 +1,38 @@
+import LotsCore
+
+extension JSONWriter {
+  /// The `ChangeEvent` a viewer gets for an entry, written from the entry's rendered post: the
+  /// same document `JSONEncoder` makes of `entry.event(for:previous:)`, without encoding the
+  /// post once per subscriber.
+  mutating func write(_ entry: ChangeEntry, for viewerID: Int64?, previous: Int64) {
+    let event = entry.event(for: viewerID, previous: previous)
+    raw("{\"seq\":")
+    integer(event.seq)
+    raw(",\"previous\":")
+    integer(event.previous)
+    raw(",\"kind\":")
+    string(event.kind.rawValue)
+    if let postID = event.postID {
+      raw(",\"postID\":")
+      integer(postID)
+    }
+    if let post = event.post, let rendered = entry.postJSON {
+      raw(",\"post\":")
+      bytes.append(contentsOf: rendered.head)
+      counts(likeCount: post.likeCount, likedByMe: post.likedByMe)
+      bytes.append(contentsOf: rendered.tail)
+    }
+    if let likeCount = event.likeCount {
+      raw(",\"likeCount\":")
+      integer(Int64(likeCount))
+    }
+    if let likedByMe = event.likedByMe {
+      raw(likedByMe ? ",\"likedByMe\":true" : ",\"likedByMe\":false")
+    }
+    if let authorID = event.authorID {
+      raw(",\"authorID\":")
+      integer(authorID)
+    }
+    raw("}")
+  }
+}
