@@ -22,15 +22,18 @@ extension LiveList {
     case .insert(let item), .update(let item):
       return receive(item, sequence: event.sequence)
     case .delete(let id):
-      records[id] = nil
-      local[id] = nil
-      held.remove(id)
-      tombstones.insert(id)
+      let entry = entry(id)
+      entry.record = nil
+      entry.local = nil
+      setHeld(entry, false)
+      entry.isDeleted = true
       return refresh(id)
     case .hideAuthor(let author):
-      return step { $0.hide(author) }
+      let before = items
+      hide(author)
+      return changes(since: before)
     case .showAuthor(let author):
-      hiddenAuthors.remove(author)
+      hiddenAuthors.removeAll { $0 == author }
       needsResync = true
       return Changeset()
     case .reset:
@@ -41,24 +44,32 @@ extension LiveList {
 
   private mutating func receive(_ item: Item, sequence: Int) -> Changeset<Int> {
     let id = item.diffIdentifier
-    let isNew = records[id] == nil && shown[id] == nil
-    local[id] = nil
-    let known = records[id].map { $0.sequence >= sequence } ?? false
-    if !known && !tombstones.contains(id) && !hiddenAuthors.contains(item.author) {
-      records[id] = Record(item: item, sequence: sequence)
-      if isNew, let anchor, item.sortKey < anchor, isLoaded(item.sortKey) { held.insert(id) }
+    let entry = entry(id)
+    let isNew = entry.record == nil && entry.shownKey == nil
+    entry.local = nil
+    let known = entry.record != nil && entry.sequence >= sequence
+    if !known && !entry.isDeleted && !isHidden(item.author) {
+      if isNew, let anchor, item.sortKey < anchor, isLoaded(item.sortKey) {
+        guard newItemCount < heldLimit else {
+          droppedHeld = true
+          return Changeset()
+        }
+        setHeld(entry, true)
+      }
+      entry.record = item
+      entry.sequence = sequence
     }
     return refresh(id)
   }
 
   mutating func hide(_ author: Item.Author) {
-    hiddenAuthors.insert(author)
-    let ids = records.filter { $0.value.item.author == author }.map { $0.key }
-    for id in ids {
-      records[id] = nil
-      held.remove(id)
-    }
-    for (id, change) in local where change.item.author == author { local[id] = nil }
-    rebuild()
+    if !isHidden(author) { hiddenAuthors.append(author) }
+    rebuild(Sweep(hiding: author))
+  }
+
+  /// Holds or releases an entry, keeping ``newItemCount``.
+  mutating func setHeld(_ entry: Entry, _ held: Bool) {
+    if entry.isHeld != held { newItemCount += held ? 1 : -1 }
+    entry.isHeld = held
   }
 }

@@ -9,8 +9,11 @@ extension LiveList {
   /// - Returns: The change of ``items``.
   /// - Complexity: O(*n*) for *n* visible items.
   public mutating func applyLocalChange(_ item: Item) -> Changeset<Int> {
-    local[item.diffIdentifier] = LocalChange(item: item)
-    return refresh(item.diffIdentifier)
+    let id = item.diffIdentifier
+    let entry = entry(id)
+    entry.local = item
+    entry.confirmedAt = nil
+    return refresh(id)
   }
 
   /// Rolls back a local change: the item shows what the server last said, or disappears if the
@@ -19,7 +22,8 @@ extension LiveList {
   /// - Returns: The change of ``items``.
   /// - Complexity: O(*n*) for *n* visible items.
   public mutating func discardLocalChange(of id: Item.DiffIdentifier) -> Changeset<Int> {
-    local[id] = nil
+    guard entry(ifKnown: id)?.local != nil else { return Changeset() }
+    entry(id).local = nil
     return refresh(id)
   }
 
@@ -32,9 +36,10 @@ extension LiveList {
   public mutating func confirmLocalChange(of id: Item.DiffIdentifier, sequence: Int)
     -> Changeset<Int>
   {
-    guard var change = local[id] else { return Changeset() }
-    change.confirmedAt = sequence
-    local[id] = isSettled(change) ? nil : change
+    guard entry(ifKnown: id)?.local != nil else { return Changeset() }
+    let entry = entry(id)
+    entry.confirmedAt = sequence
+    if isSettled(entry) { entry.local = nil }
     return refresh(id)
   }
 
@@ -44,6 +49,8 @@ extension LiveList {
   /// - Returns: The change of ``items``.
   /// - Complexity: O(*n* log *n*) for *n* known items.
   public mutating func hideAuthor(_ author: Item.Author) -> Changeset<Int> {
-    step { list in list.hide(author) }
+    let before = items
+    hide(author)
+    return changes(since: before)
   }
 }

@@ -30,14 +30,14 @@ extension LiveList {
     guard !needsResync, !isComplete, cursor == self.nextCursor, hasFirstPage || cursor == nil,
       snapshotSequence >= firstSnapshot
     else { return Changeset() }
-    return step { list in
-      list.merge(page, upTo: nextCursor, snapshotSequence: snapshotSequence)
-      list.rebuild()
-    }
+    let before = items
+    merge(page, upTo: nextCursor, snapshotSequence: snapshotSequence)
+    rebuild()
+    return changes(since: before)
   }
 
   /// Starts over from a freshly read first page after ``needsResync``: forgets what the server
-  /// held and any held inserts, keeps blocked authors and pending local changes.
+  /// held and any held inserts, keeps deletions seen, blocked authors and pending local changes.
   ///
   /// - Parameters:
   ///   - firstPage: The first page, read after the list asked for a resync.
@@ -49,17 +49,17 @@ extension LiveList {
   public mutating func resync(
     firstPage: [Item], nextCursor: Item.SortKey?, snapshotSequence: Int
   ) -> Changeset<Int> {
-    step { list in
-      list.records.removeAll()
-      list.held.removeAll()
-      list.needsResync = false
-      list.isComplete = false
-      list.hasFirstPage = false
-      list.nextCursor = nil
-      list.lastSequence = nil
-      list.merge(firstPage, upTo: nextCursor, snapshotSequence: snapshotSequence)
-      list.rebuild()
-    }
+    let before = items
+    rebuild(Sweep(forgetsRecords: true))
+    droppedHeld = false
+    needsResync = false
+    isComplete = false
+    hasFirstPage = false
+    self.nextCursor = nil
+    lastSequence = nil
+    merge(firstPage, upTo: nextCursor, snapshotSequence: snapshotSequence)
+    rebuild()
+    return changes(since: before)
   }
 
   private mutating func merge(_ page: [Item], upTo upper: Item.SortKey?, snapshotSequence: Int) {
@@ -68,11 +68,14 @@ extension LiveList {
       firstSnapshot = snapshotSequence
       lastSequence = snapshotSequence
     }
-    for item in page {
+    for item in page where !isHidden(item.author) {
       let id = item.diffIdentifier
-      guard !tombstones.contains(id), !hiddenAuthors.contains(item.author) else { continue }
-      if let record = records[id], record.sequence >= snapshotSequence { continue }
-      records[id] = Record(item: item, sequence: snapshotSequence)
+      let entry = entry(id)
+      guard !entry.isDeleted, entry.record == nil || entry.sequence < snapshotSequence else {
+        continue
+      }
+      entry.record = item
+      entry.sequence = snapshotSequence
     }
     nextCursor = upper
     isComplete = upper == nil

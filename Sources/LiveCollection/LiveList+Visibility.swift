@@ -10,15 +10,16 @@ extension LiveList {
     anchor = index > 0 && index < items.count ? items[index].sortKey : nil
   }
 
-  /// Shows the held inserts ("N new").
+  /// Shows the held inserts ("N new"). If inserts were dropped past ``heldLimit``, this also
+  /// sets ``needsResync``: reload the first page to show them all.
   ///
   /// - Returns: The changeset that inserts them.
   /// - Complexity: O(*n* log *n*) for *n* known items.
   public mutating func showNewItems() -> Changeset<Int> {
-    step { list in
-      list.held.removeAll()
-      list.rebuild()
-    }
+    let before = items
+    if droppedHeld { needsResync = true }
+    rebuild(Sweep(releasesHeld: true))
+    return changes(since: before)
   }
 
   /// Whether paging has reached `key`.
@@ -29,12 +30,10 @@ extension LiveList {
   }
 
   /// The version of an item to show, if it is to be shown.
-  func visibleItem(_ id: Item.DiffIdentifier) -> Item? {
-    if let change = local[id], !isSettled(change) { return change.item }
-    guard let record = records[id], !held.contains(id), isLoaded(record.item.sortKey) else {
-      return nil
-    }
-    return record.item
+  func visibleItem(_ entry: Entry) -> Item? {
+    if let local = entry.local, !isSettled(entry) { return local }
+    guard let record = entry.record, !entry.isHeld, isLoaded(record.sortKey) else { return nil }
+    return record
   }
 
   /// Recomputes where one item is shown after a change of what is known about it, and reports
@@ -42,8 +41,10 @@ extension LiveList {
   ///
   /// - Complexity: O(log *n*) to find it plus O(*n*) to shift the array.
   mutating func refresh(_ id: Item.DiffIdentifier) -> Changeset<Int> {
+    guard entry(ifKnown: id) != nil else { return Changeset() }
+    let entry = entry(id)
     var removed: (index: Int, item: Item)? = nil
-    if let key = shown.removeValue(forKey: id) {
+    if let key = entry.shownKey {
       var index = lowerBound(key)
       if index >= items.count || items[index].diffIdentifier != id {
         // Only if keys were not unique, against the contract; stay correct anyway.
@@ -51,12 +52,13 @@ extension LiveList {
       }
       removed = (index, items.remove(at: index))
     }
-    guard let item = visibleItem(id) else {
+    let item = visibleItem(entry)
+    entry.shownKey = item?.sortKey
+    guard let item else {
       return removed.map { Changeset(deletes: [$0.index]) } ?? Changeset()
     }
     let index = lowerBound(item.sortKey)
     items.insert(item, at: index)
-    shown[id] = item.sortKey
     guard let removed else { return Changeset(inserts: [index]) }
     let changed = !removed.item.isContentEqual(to: item)
     if removed.index == index {
@@ -67,25 +69,39 @@ extension LiveList {
       moves: [Move(from: removed.index, to: index)], reconfigures: changed ? [index] : [])
   }
 
-  /// Recomputes the whole visible list, after a page or a block.
+  /// Recomputes the whole visible list, after a page or a block, changing each entry by
+  /// `sweep` first: one pass over the table, where a pass per change cost a copy of the loop
+  /// in the WebAssembly module. Entries left with nothing to remember (no record, no local
+  /// change, no deletion) are forgotten here, not one by one.
   ///
   /// - Complexity: O(*n* log *n*) for *n* known items.
-  mutating func rebuild() {
+  mutating func rebuild(_ sweep: Sweep = Sweep()) {
+    if sweep.forgetsRecords || sweep.releasesHeld { newItemCount = 0 }
+    makeTableUnique()
+    let kept = Table()
     var result: [Item] = []
-    for (id, change) in local where isSettled(change) { local[id] = nil }
-    for id in records.keys where local[id] == nil {
-      if let item = visibleItem(id) { result.append(item) }
+    for case let entry? in table.slots {
+      if sweep.forgetsRecords { entry.record = nil }
+      if sweep.forgetsRecords || sweep.releasesHeld { entry.isHeld = false }
+      if let author = sweep.hiding {
+        if entry.record?.author == author { entry.record = nil }
+        if entry.local?.author == author { entry.local = nil }
+        if entry.record == nil { setHeld(entry, false) }
+      }
+      if isSettled(entry) { entry.local = nil }
+      let item = visibleItem(entry)
+      entry.shownKey = item?.sortKey
+      if let item { result.append(item) }
+      if entry.record != nil || entry.local != nil || entry.isDeleted { kept.add(entry) }
     }
-    for change in local.values { result.append(change.item) }
-    result.sort { $0.sortKey < $1.sortKey }
+    table = kept
+    heapSort(&result) { $0.sortKey < $1.sortKey }  // keys are unique: stability is moot
     items = result
-    shown.removeAll(keepingCapacity: true)
-    for item in result { shown[item.diffIdentifier] = item.sortKey }
   }
 
-  /// Whether the list has applied the event that carries a local change's outcome.
-  func isSettled(_ change: LocalChange) -> Bool {
-    guard let confirmedAt = change.confirmedAt, let lastSequence else { return false }
+  /// Whether the list has applied the event that carries an entry's local change's outcome.
+  func isSettled(_ entry: Entry) -> Bool {
+    guard let confirmedAt = entry.confirmedAt, let lastSequence else { return false }
     return confirmedAt <= lastSequence
   }
 

@@ -14,23 +14,12 @@ import CollectionDiff
 ///   ``resync(firstPage:nextCursor:snapshotSequence:)``; gaps in the sequence numbers
 ///   themselves are normal, since the stream is filtered per viewer;
 /// - an insert that sorts above the first visible item while the user is scrolled down is held
-///   (``newItemCount``) until ``showNewItems()``; an insert past the loaded pages is kept aside
-///   and shown when paging reaches it;
+///   (``newItemCount``) until ``showNewItems()``; past ``heldLimit`` held inserts, later ones are
+///   dropped and ``showNewItems()`` asks for a resync instead, so a tab left open for hours
+///   keeps bounded memory; an insert past the loaded pages is kept aside and shown when paging
+///   reaches it;
 /// - optimistic local changes show at once and give way to the server's next event for the item.
 public struct LiveList<Item: LiveItem> {
-  /// What the server is known to hold for one item, and the sequence at which it was known.
-  struct Record {
-    var item: Item
-    var sequence: Int
-  }
-
-  /// An optimistic version of an item, and the sequence of the server's event that carries the
-  /// outcome, once known.
-  struct LocalChange {
-    var item: Item
-    var confirmedAt: Int?
-  }
-
   /// The items to show, in ascending sort-key order.
   public internal(set) var items: [Item] = []
   /// The sequence number of the last event applied (or of the first page's snapshot): resume the
@@ -43,35 +32,76 @@ public struct LiveList<Item: LiveItem> {
   /// Whether an event was missed or the server reset: reload the first page and call
   /// ``resync(firstPage:nextCursor:snapshotSequence:)``.
   public internal(set) var needsResync = false
+  /// How many inserted items wait above the first visible item ("N new").
+  public internal(set) var newItemCount = 0
+  /// The most inserts held at once; later ones are dropped until the next resync.
+  public var heldLimit = 1_000
 
   var hasFirstPage = false
   /// Pages read before this sequence (the first page's snapshot) are stale.
   var firstSnapshot = Int.min
-  var records: [Item.DiffIdentifier: Record] = [:]
-  /// Items known to be deleted; identities are never reused, so this is permanent.
-  var tombstones = Set<Item.DiffIdentifier>()
-  var hiddenAuthors = Set<Item.Author>()
-  var held = Set<Item.DiffIdentifier>()
-  var local: [Item.DiffIdentifier: LocalChange] = [:]
+  var table = Table()
+  /// Blocked authors: a few, so a list.
+  var hiddenAuthors: [Item.Author] = []
+  /// Whether held inserts were dropped past ``heldLimit``.
+  var droppedHeld = false
   /// The sort key of the first visible item while the user is scrolled down.
   var anchor: Item.SortKey?
-  /// The sort key under which each visible item sits in `items`.
-  var shown: [Item.DiffIdentifier: Item.SortKey] = [:]
+
+  /// What ``rebuild(_:)`` changes in every entry on its way.
+  struct Sweep {
+    /// Forget what the server held (a resync).
+    var forgetsRecords = false
+    /// Show the held inserts.
+    var releasesHeld = false
+    /// Drop everything by a blocked author.
+    var hiding: Item.Author?
+  }
 
   /// Creates an empty list; apply the first page next.
   ///
   /// - Complexity: O(1).
   public init() {}
 
-  /// How many inserted items wait above the first visible item ("N new").
+  /// The change of `items` since `before`, as one changeset, for steps that rebuild the list.
   ///
-  /// - Complexity: O(1).
-  public var newItemCount: Int { held.count }
+  /// Never inlined: one call of the diff keeps the WebAssembly module small.
+  ///
+  /// - Complexity: O(*n*) for *n* items before and after.
+  @inline(never)
+  func changes(since before: [Item]) -> Changeset<Int> {
+    Changeset(from: before, to: items)
+  }
 
-  /// Runs a mutation and reports the change of `items` as one changeset.
-  mutating func step(_ body: (inout LiveList) -> Void) -> Changeset<Int> {
-    let before = items
-    body(&self)
-    return Changeset(from: before, to: items)
+  /// The entry of an identity, or nil.
+  ///
+  /// - Complexity: O(1) expected.
+  func entry(ifKnown id: Item.DiffIdentifier) -> Entry? {
+    table[id]
+  }
+
+  /// The entry of an identity, made if the list knew nothing of it, in a table of this list's
+  /// own.
+  ///
+  /// - Complexity: O(1) expected, or O(*n*) for *n* entries when the table was shared.
+  @inline(never)
+  mutating func entry(_ id: Item.DiffIdentifier) -> Entry {
+    makeTableUnique()
+    if let entry = table[id] { return entry }
+    let entry = Entry(id: id)
+    table.add(entry)
+    return entry
+  }
+
+  /// Copies the table if another list shares it; call before changing any entry.
+  ///
+  /// - Complexity: O(1), or O(*n*) for *n* entries when the table was shared.
+  mutating func makeTableUnique() {
+    if !isKnownUniquelyReferenced(&table) { table = table.copy() }
+  }
+
+  /// Whether an author is blocked.
+  func isHidden(_ author: Item.Author) -> Bool {
+    hiddenAuthors.contains(author)
   }
 }

@@ -1,17 +1,6 @@
 import CollectionDiff
 import EngineBridge
 
-/// An element JS diffs: an identity and a content version, both numbers (identities are
-/// compared by their bits, so even NaN identities diff without surprise).
-struct BridgedElement: Diffable {
-  var identity: UInt64
-  var version: UInt64
-
-  var diffIdentifier: UInt64 { identity }
-
-  func isContentEqual(to other: BridgedElement) -> Bool { version == other.version }
-}
-
 /// Diffs two lists from the input buffer: old identities, old versions, new identities, new
 /// versions (`oldCount` and `newCount` values each). Writes into the output buffer the counts
 /// of deletes, inserts, moves, reloads and reconfigures, then the deletes, the inserts, the
@@ -28,11 +17,13 @@ public func lotsDiff(_ oldCount: Int32, _ newCount: Int32) -> Int32 {
     new <= Buffers.inputCapacity / 2 - old
   else { return -1 }
   let input = Buffers.input
+  // The live lists' element type, its key and author unused: one diff specialisation in the
+  // module instead of two (9 KB, 2026-11-23).
   let before = makeArray(old) {
-    BridgedElement(identity: input[$0].bitPattern, version: input[old + $0].bitPattern)
+    BridgedLiveItem(identity: input[$0].bitPattern, version: input[old + $0].bitPattern)
   }
   let after = makeArray(new) {
-    BridgedElement(
+    BridgedLiveItem(
       identity: input[2 * old + $0].bitPattern, version: input[2 * old + new + $0].bitPattern)
   }
   return ChangesetOutput.write(Changeset(from: before, to: after))

@@ -3,22 +3,9 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { loadEngine } from "../../Web/toolkit/engine.js";
+import { applyChangeset } from "./support/apply-changeset.mjs";
 
 const engine = await loadEngine(readFileSync(new URL("../../Web/lots.wasm", import.meta.url)));
-
-/** Applies a changeset by UIKit's rules: deletes and move sources leave the old list, then
- * inserts and move destinations are placed at their new indices. */
-function apply(old, next, changes) {
-  const removed = new Set([...changes.deletes, ...changes.moves.map((m) => m.from)]);
-  const kept = old.filter((_, i) => !removed.has(i));
-  const result = Array(next.length);
-  for (const i of changes.inserts) result[i] = next[i];
-  for (const m of changes.moves) result[m.to] = old[m.from];
-  let k = 0;
-  for (let i = 0; i < result.length; i++) if (result[i] === undefined) result[i] = kept[k++];
-  assert.equal(k, kept.length, "surviving items fill exactly the remaining slots");
-  return result.map((item) => item.id);
-}
 
 test("one moved item of a thousand is one move", () => {
   const old = Array.from({ length: 1000 }, (_, i) => ({ id: i, version: 0 }));
@@ -26,7 +13,7 @@ test("one moved item of a thousand is one move", () => {
   next.splice(700, 0, next.splice(3, 1)[0]);
   const changes = engine.diff(old, next);
   assert.equal(changes.moves.length, 1);
-  assert.deepEqual(apply(old, next, changes), next.map((i) => i.id));
+  assert.deepEqual(applyChangeset(old, next, changes).map((item) => item.id), next.map((i) => i.id));
 });
 
 test("seeded random pairs apply to the new list", () => {
@@ -38,7 +25,7 @@ test("seeded random pairs apply to the new list", () => {
     for (let i = 0; i < 5; i++) next.splice(Math.floor(random() * (next.length + 1)), 0, { id: 1000 + round * 10 + i, version: 0 });
     next.sort(() => random() - 0.6);
     const changes = engine.diff(old, next);
-    assert.deepEqual(apply(old, next, changes), next.map((i) => i.id), `round ${round}`);
+    assert.deepEqual(applyChangeset(old, next, changes).map((item) => item.id), next.map((i) => i.id), `round ${round}`);
     const changed = next.flatMap((item, i) => (item.version === 1 ? [i] : [])).sort((a, b) => a - b);
     assert.deepEqual([...changes.reconfigures].sort((a, b) => a - b), changed, `round ${round}`);
   }

@@ -1,18 +1,23 @@
-// The LOTs home page: the main feed as a waterfall and the inspire feed as a mosaic, laid out by
-// the Swift engine (WebAssembly) in a virtualised CollectionView, paged from the server's
-// cursor API as the reader nears the end.
+// The LOTs home page: the main feed live as a waterfall (pages and stream events merged by the
+// engine's live list) and the inspire feed, ranked, as a mosaic; laid out by the Swift engine
+// (WebAssembly) in a virtualised CollectionView.
 import { CollectionView, loadEngine } from "/toolkit/index.js";
 import { FeedSource } from "./feed-source.js";
+import { LiveFeed } from "./live-feed.js";
+import { startSession } from "./session.js";
 
 const CAPTION = 52;
 const FEEDS = {
-  feed: { path: "/api/feed", layout: { kind: "waterfall", columnCount: 2, extraHeight: CAPTION } },
-  inspire: { path: "/api/inspire", layout: { kind: "mosaic" } },
+  feed: { path: "/api/feed", live: true, label: "Today's lunches",
+    layout: { kind: "waterfall", columnCount: 2, extraHeight: CAPTION } },
+  inspire: { path: "/api/inspire", live: false, label: "Inspire", layout: { kind: "mosaic" } },
 };
 
 const engine = await loadEngine();
 const host = document.getElementById("feed");
 const status = document.getElementById("status");
+const live = document.getElementById("live");
+const newPosts = document.getElementById("new-posts");
 let current = null;
 
 function columnsFor(width) {
@@ -39,58 +44,119 @@ function configure(cell, post, withCaption) {
     caption.replaceChildren(
       Object.assign(document.createElement("b"), { textContent: post.restaurant }),
       Object.assign(document.createElement("span"), {
-        textContent: `♥ ${post.likeCount} · @${post.author.username}`,
+        className: "meta", textContent: `♥ ${post.likeCount} · @${post.author.username}`,
       }));
   }
 }
 
+/** The index of the first post in view (0 at the top), for holding new posts above it. */
+function firstVisible(view) {
+  if (view.scroller.scrollTop <= 1) return 0;
+  const top = view.scroller.scrollTop;
+  let first = Infinity;
+  for (const { cell, indexPath } of view.visibleCells()) {
+    if (indexPath.kind !== "cell") continue;
+    const bottom = parseFloat(cell.style.top) + parseFloat(cell.style.height);
+    if (bottom > top) first = Math.min(first, indexPath.item);
+  }
+  return Number.isFinite(first) ? first : 0;
+}
+
+function showNewCount(feed) {
+  const count = feed?.state.newCount ?? 0;
+  newPosts.hidden = count === 0;
+  newPosts.textContent = count === 1 ? "1 new post" : `${count} new posts`;
+}
+
+function close(state) {
+  if (!state) return;
+  state.view.destroy();
+  state.view.layout?.destroy();  // one of the module's layout slots, freed
+  state.feed?.close?.();
+  state.stop();
+}
+
 async function show(name) {
-  current?.view.destroy();
+  close(current);
   host.replaceChildren();
   host.setAttribute("aria-busy", "true");
-  const feed = FEEDS[name];
-  const source = new FeedSource(feed.path);
-  const withCaption = feed.layout.kind === "waterfall";
+  showNewCount(null);
+  live.textContent = "";
+  const spec = FEEDS[name];
+  const withCaption = spec.layout.kind === "waterfall";
+  const feed = spec.live ? new LiveFeed(engine, spec.path) : new FeedSource(spec.path);
+  const postAt = (item) => (spec.live ? feed.posts.get(feed.ids[item]) : feed.posts[item]);
   const view = new CollectionView(host, {
-    configureCell(cell, { item }) { configure(cell, source.posts[item], withCaption); },
-  }, { label: name === "feed" ? "Today's lunches" : "Inspire" });
-  const state = { view, source };
+    configureCell(cell, { item }) { configure(cell, postAt(item), withCaption); },
+  }, { label: spec.label });
+  const abort = new AbortController();
+  const state = { view, feed, stop: () => abort.abort() };
   current = state;
-  // One section whose items grow by a page at a time: each page costs its own posts, here and
-  // in the engine (an append is O(page) there, see engine-updates.js).
-  const items = [];
-  const sections = [{ items }];
-  const appendPosts = () => {
-    const start = items.length;
-    for (const post of source.posts.slice(start)) {
-      items.push({ width: post.photo.width, height: post.photo.height });
-    }
-    return Array.from({ length: items.length - start }, (_, i) => start + i);
-  };
-  const layoutOptions = () => ({ ...feed.layout,
-    ...(withCaption ? { columnCount: columnsFor(host.clientWidth) } : {}) });
+  let columns = columnsFor(host.clientWidth);
+  const layoutOptions = () => ({ ...spec.layout, ...(withCaption ? { columnCount: columns } : {}) });
+  const sectionsFor = (posts) => [{
+    items: posts.map((post) => ({ width: post.photo.width, height: post.photo.height })),
+  }];
+  const allPosts = () => (spec.live ? feed.ids.map((id) => feed.posts.get(id)) : feed.posts);
+  const count = () => `${allPosts().length} posts`;
+  // Column count follows the width (a window resized, a phone rotated): a new layout, same place.
+  addEventListener("resize", () => {
+    const next = columnsFor(host.clientWidth);
+    if (!withCaption || next === columns || !view.layout) return;
+    columns = next;
+    const old = view.layout;
+    view.setLayout(engine.layout(layoutOptions()));
+    old.destroy();
+  }, { signal: abort.signal });
   try {
-    await source.next();
+    if (spec.live) {
+      feed.onStatus = (stream, delay) => {
+        if (current !== state) return;
+        live.textContent = stream === "live" ? "● Live"
+          : stream === "offline" ? `Offline — retrying in ${Math.ceil(delay / 1000)} s` : "Connecting…";
+        live.dataset.state = stream;
+      };
+      feed.onChange = (changes) => {
+        if (current !== state || !view.layout) return;
+        view.performBatchUpdates(changes, sectionsFor(allPosts()));
+        showNewCount(feed);
+        status.textContent = count();
+      };
+      await feed.start();
+    } else {
+      await feed.next();
+    }
     if (current !== state) return;
-    appendPosts();
-    view.setLayout(engine.layout(layoutOptions()), sections);
+    view.setLayout(engine.layout(layoutOptions()), sectionsFor(allPosts()));
     host.setAttribute("aria-busy", "false");
-    status.textContent = `${source.posts.length} posts`;
+    status.textContent = count();
     view.scroller.addEventListener("scroll", async () => {
+      if (spec.live) {
+        const index = firstVisible(view);
+        feed.setFirstVisible(index);
+        if (index === 0 && feed.state.newCount > 0) feed.showNew();  // at the top: slide in
+      }
       const { scrollTop, clientHeight, scrollHeight } = view.scroller;
-      if (scrollTop + 2 * clientHeight < scrollHeight || source.finished) return;
-      await source.next();
-      // Scroll events that awaited the same page find it appended already: nothing to insert.
-      if (current !== state) return;
-      const inserts = appendPosts();
-      if (inserts.length === 0) return;
-      await view.performBatchUpdates({ deletes: [], inserts, moves: [], reloads: [] }, sections);
-      status.textContent = `${source.posts.length} posts${source.finished ? " · that's all" : ""}`;
-    });
+      if (scrollTop + 2 * clientHeight < scrollHeight) return;
+      if (spec.live) return feed.more().catch((error) => (status.textContent = error.message));
+      const before = feed.posts.length;
+      await feed.next();
+      if (current !== state || feed.posts.length === before) return;
+      const inserts = Array.from({ length: feed.posts.length - before }, (_, i) => before + i);
+      await view.performBatchUpdates({ inserts }, sectionsFor(feed.posts));
+      status.textContent = `${count()}${feed.finished ? " · that's all" : ""}`;
+    }, { signal: abort.signal });
   } catch (error) {
     status.textContent = `Could not load the feed: ${error.message}`;
   }
 }
+
+newPosts.addEventListener("click", () => {
+  if (!current?.feed.showNew) return;
+  current.feed.showNew();
+  current.view.scrollTo({ x: 0, y: 0 }, true);
+  current.view.content.querySelector(".cv-cell")?.focus({ preventScroll: true });
+});
 
 for (const button of document.querySelectorAll("[data-feed]")) {
   button.addEventListener("click", () => {
@@ -100,4 +166,10 @@ for (const button of document.querySelectorAll("[data-feed]")) {
     show(button.dataset.feed);
   });
 }
-show("feed");
+// Signing in or out changes what the feeds show (blocks, likes): start them over.
+document.addEventListener("sessionchange", () => {
+  const pressed = document.querySelector("[data-feed][aria-pressed=true]");
+  if (current) show(pressed?.dataset.feed ?? "feed");
+});
+await startSession();
+if (!current) show("feed");

@@ -3,10 +3,15 @@
 // their old frame to the new one (the same DOM cell, re-keyed to its new index path). The layout
 // takes the changeset as incremental engine updates where it can (engine-updates.js).
 // With prefers-reduced-motion the same update happens at once.
+//
+// Scrolled away from the start, the view keeps the reader's place: the first visible cell (or
+// the focused one) stays where it was on screen through inserts, deletes, moves and resizes
+// above it, and survivors slide from where they were on screen, not in content coordinates.
 import { appliedFrame } from "./cell-style.js";
 import { indexPathOf, setIndexPath } from "./cell-state.js";
 import { IndexMapper, normalise } from "./changeset.js";
 import { keyOf } from "./index-path.js";
+import { anchorFor, restoreAnchor } from "./resize-anchor.js";
 import { kindCode } from "./row.js";
 
 export const DURATION_MS = 300;
@@ -25,6 +30,10 @@ export async function performBatchUpdates(view, changeset, sections) {
   const before = new Map();
   const leaving = [];
   const next = new Map();
+  const scroller = view.scroller;
+  const start = { x: scroller.scrollLeft, y: scroller.scrollTop };
+  const anchor = start.x > 0 || start.y > 0 ? anchorFor(view) : null;
+  const anchorTo = anchor && mapper.map({ section: anchor.section, item: anchor.item });
   const reconfigure = new Set();
   for (const cell of view.cells()) {
     const old = indexPathOf(cell);
@@ -42,6 +51,12 @@ export async function performBatchUpdates(view, changeset, sections) {
   }
   view.replaceCells(next);
   view.update(sections, normalised);
+  if (anchorTo) restoreAnchor(view, { ...anchor, ...anchorTo });
+  // Frames recorded before the update, moved by the scroll, are where cells were on screen.
+  const shift = { x: scroller.scrollLeft - start.x, y: scroller.scrollTop - start.y };
+  for (const [cell, [x, y, width, height]] of before) {
+    before.set(cell, [x + shift.x, y + shift.y, width, height]);
+  }
   view.render();
   const animations = [];
   for (const cell of view.cells()) {

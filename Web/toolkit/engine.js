@@ -10,6 +10,7 @@
 
 import { ITEM, KIND } from "./abi.js";
 import { EngineLayout } from "./engine-layout.js";
+import { EngineLiveList } from "./live-list.js";
 import { encodeOptions } from "./engine-options.js";
 import { itemCount, stageObjects, stagePacked } from "./engine-staging.js";
 
@@ -105,6 +106,15 @@ export class Engine {
     this.input(values);
     const total = this.exports.lots_diff(old.length, next.length);
     if (total < 0) throw new Error("diff rejected by the engine");
+    return this.readChangeset(total);
+  }
+
+  /**
+   * The changeset of `total` values in the output buffer, as `lots_diff` and the live list
+   * write it: five counts, then deletes, inserts, moves as (from, to) pairs, reloads and
+   * reconfigures.
+   */
+  readChangeset(total) {
     const out = this.output(total);
     const [deletes, inserts, moves, reloads, reconfigures] = out.slice(0, 5);
     let at = 5;
@@ -114,6 +124,11 @@ export class Engine {
     result.reloads = take(reloads);
     result.reconfigures = take(reconfigures);
     return result;
+  }
+
+  /** A new live list (live-list.js); `destroy()` it when done. */
+  liveList() {
+    return new EngineLiveList(this);
   }
 
   /** Bytes of linear memory the module's heap spans. */

@@ -4,6 +4,7 @@
 export { ELEMENT_KINDS, KIND, OPTIONS, ROW } from "./abi.js";
 export { loadEngine, Engine } from "./engine.js";
 export { EngineLayout } from "./engine-layout.js";
+export { EngineLiveList, LIVE_OPERATION } from "./live-list.js";
 export { CollectionView } from "./collection-view.js";
 export { applyPlan, planUpdates, shapeOf } from "./engine-updates.js";
 export { VelocityTracker } from "./velocity.js";

@@ -5,17 +5,28 @@
 /// the module's budget.
 ///
 /// - Complexity: O(*n* log *n*) time in the worst case, O(1) extra memory.
-@usableFromInline
+@usableFromInline @inline(never)
 func heapSort(_ values: inout [Int]) {
+  heapSort(&values, by: <)
+}
+
+/// Sorts elements in place by `areInIncreasingOrder`, by heapsort (not stable): the diff's
+/// positions and the live list's items (whose keys are unique) both use it.
+///
+/// - Complexity: O(*n* log *n*) time in the worst case, O(1) extra memory.
+@inline(__always)
+package func heapSort<Element>(
+  _ values: inout [Element], by areInIncreasingOrder: (Element, Element) -> Bool
+) {
   values.withUnsafeMutableBufferPointer { heap in
-    // Moves heap[root] down until both children are smaller, within heap[..<end].
+    // Moves heap[root] down until no child sorts after it, within heap[..<end].
     func siftDown(_ root: Int, _ end: Int) {
       var root = root
       while true {
         var child = 2 * root + 1
         if child >= end { return }
-        if child + 1 < end && heap[child] < heap[child + 1] { child += 1 }
-        if heap[root] >= heap[child] { return }
+        if child + 1 < end && areInIncreasingOrder(heap[child], heap[child + 1]) { child += 1 }
+        if !areInIncreasingOrder(heap[root], heap[child]) { return }
         heap.swapAt(root, child)
         root = child
       }

@@ -12,14 +12,18 @@ package struct BridgedKey: Comparable, Hashable {
     self.secondary = secondary
   }
 
+  /// Never inlined: sorting, searching and paging compare keys, and one copy keeps the module
+  /// small.
+  @inline(never)
   package static func < (a: BridgedKey, b: BridgedKey) -> Bool {
     a.primary != b.primary ? a.primary < b.primary : a.secondary < b.secondary
   }
 }
 
 /// An item of a live list that JavaScript keeps: its identity, key, author and a content
-/// version, all numbers (identities and authors compared by their bits, like `BridgedElement`);
-/// JS holds the item's data and bumps the version when the content changes.
+/// version, all numbers (identities and authors compared by their bits, so even NaN identities
+/// diff without surprise); JS holds the item's data and bumps the version when the content
+/// changes. `lots_diff` diffs these too, with key and author unused.
 package struct BridgedLiveItem: LiveItem {
   package var id: UInt64
   package var key: BridgedKey
@@ -31,6 +35,20 @@ package struct BridgedLiveItem: LiveItem {
   package var author: UInt64 { authorID }
 
   package func isContentEqual(to other: BridgedLiveItem) -> Bool { version == other.version }
+
+  /// An item with every field given.
+  package init(id: UInt64, key: BridgedKey, authorID: UInt64, version: UInt64) {
+    self.id = id
+    self.key = key
+    self.authorID = authorID
+    self.version = version
+  }
+
+  /// An element to diff: an identity and a content version.
+  package init(identity: UInt64, version: UInt64) {
+    self.init(
+      id: identity, key: BridgedKey(primary: 0, secondary: 0), authorID: 0, version: version)
+  }
 
   /// Values per item in the input buffer: id, key (2), author, version.
   package static let stride = 5

@@ -74,4 +74,50 @@ package enum LiveCommands {
     out[6] = list.nextCursor?.primary ?? .nan
     out[7] = list.nextCursor?.secondary ?? .nan
   }
+
+  /// What `lots_live` does by operation code: 0 merge a page and 1 resync from one (`a` the
+  /// snapshot); 2 to 7 apply an event of kind code − 2 (`a` its sequence, `b` its previous);
+  /// 8 record the first visible index (`a`); 9 show the held inserts; 10 write the state;
+  /// 11 write the identities shown, in order.
+  package enum Operation: Int32 {
+    case page, resync, insert, update, delete, block, unblock, reset, firstVisible, showNew
+    case state, identities
+  }
+
+  /// Performs an operation on a list with the input buffer's first `count` values, writing its
+  /// result (a changeset, the state or the identities) into the output buffer. One entry point
+  /// for all of them: an export each cost 1.5 KB of the module.
+  ///
+  /// - Returns: The number of values written, or -1 for an unknown operation or bad input.
+  /// - Complexity: That of the operation.
+  package static func perform(
+    _ list: inout LiveList<BridgedLiveItem>, _ code: Int32, _ a: Double, _ b: Double,
+    count: Int32
+  ) -> Int32 {
+    var input = InputReader(count: count)
+    guard let operation = Operation(rawValue: code) else { return -1 }
+    let changes: Changeset<Int>?
+    switch operation {
+    case .page, .resync:
+      changes = page(&list, &input, snapshot: a, resync: operation == .resync)
+    case .firstVisible:
+      guard let index = integer(a) else { return -1 }
+      list.updateFirstVisibleIndex(index)
+      return 0
+    case .showNew:
+      changes = list.showNewItems()
+    case .state:
+      Buffers.reserveOutput(stateCount)
+      state(list, into: Buffers.output)
+      return Int32(stateCount)
+    case .identities:
+      let items = list.items
+      Buffers.reserveOutput(items.count)
+      for index in items.indices { Buffers.output[index] = Double(bitPattern: items[index].id) }
+      return Int32(items.count)
+    default:
+      changes = event(&list, kind: code - 2, sequence: a, previous: b, &input)
+    }
+    return changes.map(ChangesetOutput.write) ?? -1
+  }
 }

@@ -1,0 +1,199 @@
+"""The live home page against a real `lots serve`: what other people do through the API shows
+without a reload, the reader's place holds, a block in one tab reaches the user's other tab,
+the page rides out a server killed with -9, and another origin cannot act for the visitor."""
+import json
+import os
+import signal
+import subprocess
+import time
+import urllib.error
+import urllib.request
+
+import pytest
+
+from conftest import CHROMIUM, screenshot
+from lots_server import ROOT, LotsServer
+from static_server import StaticServer
+
+# Cells in item order (the DOM order of recycled cells is not the list's).
+CELLS = ("[...document.querySelectorAll('.post:not([hidden])')]"
+         ".sort((a, b) => a.dataset.item - b.dataset.item)")
+
+
+@pytest.fixture
+def server():
+    server = LotsServer().start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def new_page(browser, width=1200, height=800):
+    context = browser.new_context(viewport={"width": width, "height": height},
+                                  device_scale_factor=1, bypass_csp=True)
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda error: page.errors.append(str(error)))
+    return page
+
+
+def open_home(page, server):
+    page.goto(server.url + "/")
+    page.wait_for_selector("#feed[aria-busy=false]")
+    page.wait_for_function("document.getElementById('live').textContent.includes('Live')")
+
+
+def signed_up_page(browser, server, username):
+    """A page on the home page whose visitor signed up through the form (the session cookie)."""
+    page = new_page(browser)
+    page.goto(server.url + "/")
+    page.fill("#session input[name=username]", username)
+    page.fill("#session input[name=password]", "lunch-of-today")
+    page.click("#session button[value=up]")
+    page.wait_for_selector("#who:not([hidden])")
+    return page
+
+
+def posts_by(server, token, count, name):
+    ids = []
+    for i in range(count):
+        ids.append(server.post(token, 400 + 20 * (i % 4), 300 + 30 * (i % 5),
+                               (30 + 7 * i, 120, 90), f"{name} {i}", "")["id"])
+    return ids
+
+
+def captions(page):
+    return page.evaluate(f"{CELLS}.map((c) => c.querySelector('.caption b').textContent)")
+
+
+def test_inserts_likes_and_deletes_arrive_without_a_reload(server, browser):
+    cook = server.sign_up("cook")
+    fan = server.sign_up("fan")
+    posts_by(server, cook, 3, "Old")
+    page = new_page(browser)
+    open_home(page, server)
+    started = time.monotonic()
+    new = server.post(cook, 500, 400, (200, 40, 40), "Fresh Place", "")["id"]
+    page.wait_for_function(f"{CELLS}.length === 4 && {CELLS}[0].textContent.includes('Fresh Place')",
+                           timeout=1000)
+    assert time.monotonic() - started < 1.5
+    # At the top the new post slid in as the first item: no button.
+    assert page.is_hidden("#new-posts")
+    server.request("PUT", f"/api/posts/{new}/like", token=fan)
+    page.wait_for_function(
+        "[...document.querySelectorAll('.post .meta')].some((m) => m.textContent.startsWith('♥ 1'))",
+        timeout=2000)
+    server.request("DELETE", f"/api/posts/{new}", token=cook)
+    page.wait_for_function(f"{CELLS}.length === 3", timeout=2000)
+    assert "Fresh Place" not in captions(page)
+    assert page.errors == []
+
+
+def test_scrolled_down_new_posts_wait_behind_a_button_and_the_top_article_stays(server, browser):
+    cook = server.sign_up("cook")
+    posts_by(server, cook, 12, "Place")
+    posts_by(server, server.sign_up("baker"), 12, "Bakery")
+    page = new_page(browser, 800, 600)
+    open_home(page, server)
+    page.evaluate("document.querySelector('.cv-scroller').scrollTop = 700")
+    page.wait_for_timeout(300)
+    probe = """() => {
+      const s = document.querySelector('.cv-scroller');
+      const cells = [...document.querySelectorAll('.post:not([hidden])')]
+        .filter((c) => c.offsetTop + c.offsetHeight > s.scrollTop)
+        .sort((a, b) => a.offsetTop - b.offsetTop || a.offsetLeft - b.offsetLeft);
+      const c = cells[0];
+      return { text: c.textContent, top: c.getBoundingClientRect().top };
+    }"""
+    before = page.evaluate(probe)
+    for i in range(3):
+        server.post(cook, 400, 300, (10, 10, 200), f"New {i}", "")
+    page.wait_for_function("document.getElementById('new-posts').textContent === '3 new posts'",
+                           timeout=2000)
+    after = page.evaluate(probe)
+    assert after["text"] == before["text"]
+    assert abs(after["top"] - before["top"]) <= 1
+    assert page.get_attribute("#new-posts", "hidden") is None
+    screenshot(page, "live-new-posts-button")
+    page.click("#new-posts")
+    page.wait_for_function("document.querySelector('.cv-scroller').scrollTop === 0", timeout=3000)
+    page.wait_for_function(f"{CELLS}[0].textContent.includes('New 2')", timeout=2000)
+    assert page.is_hidden("#new-posts")
+    assert page.errors == []
+
+
+def test_a_block_in_one_tab_removes_the_authors_posts_in_the_other(server, browser):
+    cook = server.sign_up("cook")
+    posts_by(server, cook, 2, "Cook")
+    other = server.sign_up("other")
+    posts_by(server, other, 2, "Other")
+    first = signed_up_page(browser, server, "reader")
+    second = first.context.new_page()
+    second.errors = []
+    open_home(second, server)
+    assert len(captions(second)) == 4
+    status = first.evaluate("""async () => (await fetch('/api/users/cook/block',
+      { method: 'PUT' })).status""")
+    assert status in (200, 204)
+    second.wait_for_function(f"{CELLS}.length === 2", timeout=2000)
+    assert all(c.startswith("Other") for c in captions(second))
+
+
+def test_another_origin_cannot_like_or_post_for_a_signed_in_visitor(server, browser):
+    cook = server.sign_up("cook")
+    post = posts_by(server, cook, 1, "Target")[0]
+    page = signed_up_page(browser, server, "victim")
+    evil = StaticServer().start()
+    try:
+        page.goto(evil.url + "/index.html")
+        result = page.evaluate(f"""async () => {{
+          const tries = [];
+          for (const [method, path] of [['PUT', '/api/posts/{post}/like'], ['POST', '/api/posts']]) {{
+            try {{
+              await fetch('{server.url}' + path, {{ method, credentials: 'include', mode: 'no-cors',
+                headers: {{ 'Content-Type': 'text/plain' }}, body: method === 'POST' ? 'x' : undefined }});
+              tries.push('sent');
+            }} catch (e) {{ tries.push('blocked'); }}
+          }}
+          return tries;
+        }}""")
+        assert len(result) == 2
+    finally:
+        evil.stop()
+    # Whatever the browser sent, the server refused it: no like, no new post.
+    detail = server.request("GET", f"/api/posts/{post}")
+    assert detail["likeCount"] == 0
+    assert len(server.request("GET", "/api/feed")["items"]) == 1
+
+
+def test_a_server_killed_with_9_and_restarted_is_caught_up_without_a_reload(server, browser):
+    cook = server.sign_up("cook")
+    posts_by(server, cook, 2, "Before")
+    page = new_page(browser)
+    open_home(page, server)
+    page.evaluate("window.__marker = 1")
+    os.kill(server.process.pid, signal.SIGKILL)
+    server.process.wait(timeout=10)
+    page.wait_for_function("document.getElementById('live').textContent.startsWith('Offline')",
+                           timeout=5000)
+    screenshot(page, "live-offline")
+    server.process = subprocess.Popen(
+        [server.binary, "serve", "--port", str(server.port), "--data", server.data,
+         "--web", str(ROOT / "Web"), "--no-seed"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            urllib.request.urlopen(server.url + "/api/feed?limit=1", timeout=1)
+            break
+        except OSError:
+            assert time.monotonic() < deadline
+            time.sleep(0.2)
+    server.post(cook, 400, 300, (1, 2, 3), "After", "")
+    page.wait_for_function(f"{CELLS}.length === 3", timeout=40000)
+    page.wait_for_timeout(500)
+    assert page.evaluate("window.__marker") == 1, "no reload"
+    names = captions(page)
+    assert sorted(names) == sorted(["After", "Before 0", "Before 1"]), names
+    assert page.errors == []

@@ -1,0 +1,204 @@
+// The main feed, live: pages from the server's cursor API and events from its stream go into
+// the engine's live list (toolkit/live-list.js), which decides what is shown; this file only
+// fetches, keeps each post's data by id, and reconnects. Each step's changeset goes to
+// `onChange(changes)`, with `ids` already the new order.
+//
+// The stream resumes from the last event applied (`?since=`), reconnecting with exponential
+// backoff and jitter; a gap or a `reset` reloads the first page (and as many more as the reader
+// had loaded) and reports one diff from the old list to the new, so the reader keeps their place.
+
+const PAGE_SIZE = 40;
+const MAX_DELAY_MS = 30_000;
+
+/** A post's sort key: newest first (negated time, then negated id). */
+const keyOf = (post) => [-Date.parse(post.createdAt), -post.id];
+
+export class LiveFeed {
+  /** Ids shown, in order. */
+  ids = [];
+  /** Post data by id. */
+  posts = new Map();
+  /** Called with each changeset of `ids`. */
+  onChange = () => {};
+  /** Called with "live", "offline" or "connecting" and the retry delay in ms. */
+  onStatus = () => {};
+
+  #engine;
+  #path;
+  #list;
+  #versions = new Map();
+  /** The sequence at which each post's data was read: newer data wins, as in the list. */
+  #sequences = new Map();
+  #cursor = null;
+  #loading = null;
+  #source = null;
+  #retries = 0;
+  #retryTimer = 0;
+  #closed = false;
+
+  constructor(engine, path) {
+    this.#engine = engine;
+    this.#path = path;
+    this.#list = engine.liveList();
+  }
+
+  /** The list's state (toolkit/live-list.js). */
+  get state() { return this.#list.state; }
+
+  /** Loads the first page and opens the stream. */
+  async start() {
+    const body = await this.#fetchPage(null);
+    this.#emit(this.#merge(body, null, false));
+    this.#connect();
+  }
+
+  /** Loads the next page, if any (one request at a time). */
+  more() {
+    if (this.#closed || this.state.isComplete || !this.#cursor) return Promise.resolve();
+    this.#loading ??= (async () => {
+      const after = this.state.next;
+      const body = await this.#fetchPage(this.#cursor);
+      this.#emit(this.#merge(body, after, false));
+    })().finally(() => (this.#loading = null));
+    return this.#loading;
+  }
+
+  /** Records the index of the first visible post (inserts above it are then held). */
+  setFirstVisible(index) {
+    this.#list.setFirstVisible(index);
+  }
+
+  /** Shows the held new posts. */
+  showNew() {
+    this.#emit(this.#list.showNew());
+    if (this.state.needsResync) this.#resync();
+  }
+
+  /** Closes the stream and frees the list. */
+  close() {
+    this.#closed = true;
+    clearTimeout(this.#retryTimer);
+    this.#source?.close();
+    this.#list.destroy();
+  }
+
+  async #fetchPage(cursor) {
+    const query = new URLSearchParams({ limit: String(PAGE_SIZE) });
+    if (cursor) query.set("cursor", cursor);
+    const response = await fetch(`${this.#path}?${query}`, { credentials: "same-origin" });
+    const body = await response.json();
+    if (!response.ok) throw new Error(body?.error?.message ?? `HTTP ${response.status}`);
+    return body;
+  }
+
+  /** Keeps a post's data unless newer data is known; returns its live-list item. */
+  #item(post, sequence) {
+    const known = this.#sequences.get(post.id);
+    if (known === undefined || sequence > known) {
+      const old = this.posts.get(post.id);
+      if (old && post.likedByMe === undefined) post = { ...post, likedByMe: old.likedByMe };
+      if (!old || JSON.stringify(old) !== JSON.stringify(post)) {
+        this.#versions.set(post.id, (this.#versions.get(post.id) ?? -1) + 1);
+      }
+      this.posts.set(post.id, post);
+      this.#sequences.set(post.id, sequence);
+    }
+    return { id: post.id, key: keyOf(post), author: post.author.id,
+      version: this.#versions.get(post.id) };
+  }
+
+  #merge(body, after, resync) {
+    const items = body.items.map((post) => this.#item(post, body.sequence));
+    this.#cursor = body.nextCursor ?? null;
+    const last = body.items.at(-1);
+    const next = this.#cursor && last ? keyOf(last) : null;
+    return this.#list.page(items, { after, next, snapshot: body.sequence, resync });
+  }
+
+  #emit(changes) {
+    this.ids = this.#list.ids();
+    this.onChange(changes);
+  }
+
+  #connect() {
+    if (this.#closed) return;
+    this.onStatus("connecting", 0);
+    const since = this.state.lastSequence;
+    const source = new EventSource(`/api/stream?since=${since}`);
+    this.#source = source;
+    source.onopen = () => {
+      this.#retries = 0;
+      this.onStatus("live", 0);
+    };
+    source.onmessage = (message) => this.#receive(JSON.parse(message.data));
+    source.onerror = () => {
+      // Our own backoff, not EventSource's fixed retry, and always from the last event applied.
+      source.close();
+      if (this.#source !== source || this.#closed) return;
+      const delay = Math.min(MAX_DELAY_MS, 1000 * 2 ** this.#retries) * (0.5 + Math.random() / 2);
+      this.#retries += 1;
+      this.onStatus("offline", delay);
+      this.#retryTimer = setTimeout(() => this.#connect(), delay);
+    };
+  }
+
+  #receive(event) {
+    const { seq, previous } = event;
+    let changes;
+    switch (event.kind) {
+      case "insert":
+      case "update": {
+        // An update says `likedByMe` only when the viewer's own like caused it: else keep ours.
+        const post = { ...event.post, likeCount: event.likeCount ?? event.post.likeCount };
+        if (event.kind === "update") post.likedByMe = event.likedByMe;
+        changes = this.#list.event(event.kind, seq, previous, this.#item(post, seq));
+        break;
+      }
+      case "delete":
+      case "hide":
+        changes = this.#list.event("delete", seq, previous, event.postID);
+        break;
+      case "block":
+      case "unblock":
+        changes = this.#list.event(event.kind, seq, previous, event.authorID);
+        break;
+      case "reset":
+        changes = this.#list.event("reset", seq, previous ?? seq);
+        break;
+      default:
+        return;
+    }
+    this.#emit(changes);
+    if (this.state.needsResync) this.#resync();
+  }
+
+  /** Reloads the first page and as many as the reader had, then reports one diff. */
+  async #resync() {
+    if (this.#loading) return;
+    this.#source?.close();
+    this.#source = null;
+    const version = (id) => this.#versions.get(id) ?? 0;
+    const before = this.ids.map((id) => ({ id, version: version(id) }));
+    const depth = this.state.next;
+    this.#loading = (async () => {
+      let body = await this.#fetchPage(null);
+      this.#merge(body, null, true);
+      // Page on to where the reader had loaded (keys ascend: newest first).
+      while (depth && this.#cursor && this.state.next && compare(this.state.next, depth) < 0) {
+        body = await this.#fetchPage(this.#cursor);
+        this.#merge(body, this.state.next, false);
+      }
+      const ids = this.#list.ids();
+      const changes = this.#engine.diff(before, ids.map((id) => ({ id, version: version(id) })));
+      this.ids = ids;
+      this.onChange(changes);
+    })().catch(() => this.onStatus("offline", 0)).finally(() => {
+      this.#loading = null;
+      this.#connect();
+    });
+  }
+}
+
+function compare(a, b) {
+  return a[0] - b[0] || a[1] - b[1];
+}

@@ -1,0 +1,67 @@
+// Minimal sign-in, sign-up and sign-out on the home page. The server sets an HttpOnly session
+// cookie: page script never sees a credential. Errors show beside the form.
+
+const form = document.getElementById("session");
+const error = document.getElementById("session-error");
+const who = document.getElementById("who");
+
+async function call(method, path, body) {
+  const response = await fetch(path, {
+    method, credentials: "same-origin",
+    headers: body ? { "Content-Type": "application/json" } : {},
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await response.text();
+  const json = text ? JSON.parse(text) : null;
+  if (!response.ok) throw new Error(json?.error?.message ?? `HTTP ${response.status}`);
+  return json;
+}
+
+// Whether this browser signed in here: visitors never ask /api/me (its 401 is noise). It is a
+// hint, not a credential: the cookie decides, and a stale hint is cleared on the first 401.
+const HINT = "lots.signedIn";
+
+function show(user) {
+  if (user) localStorage.setItem(HINT, "1");
+  else localStorage.removeItem(HINT);
+  form.hidden = !!user;
+  who.hidden = !user;
+  who.querySelector("span").textContent = user ? `@${user.username}` : "";
+  document.dispatchEvent(new CustomEvent("sessionchange", { detail: { user } }));
+}
+
+/** Who is signed in (null for a visitor), and wires the controls. */
+export async function startSession() {
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const signUp = event.submitter?.value === "up";
+    const data = new FormData(form);
+    error.textContent = "";
+    try {
+      const session = await call("POST", signUp ? "/api/accounts" : "/api/sessions",
+        { username: data.get("username"), password: data.get("password") });
+      form.reset();
+      show(session.user);
+    } catch (failure) {
+      error.textContent = failure.message;
+    }
+  });
+  who.querySelector("button").addEventListener("click", async () => {
+    try {
+      await call("DELETE", "/api/sessions/current");
+      show(null);
+    } catch (failure) {
+      error.textContent = failure.message;
+    }
+  });
+  let user = null;
+  if (localStorage.getItem(HINT)) {
+    try {
+      user = await call("GET", "/api/me");
+    } catch {
+      user = null;  // the session ended: reading stays open
+    }
+  }
+  show(user?.user ?? user);
+  return user;
+}
