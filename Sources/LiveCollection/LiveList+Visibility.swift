@@ -44,15 +44,23 @@ extension LiveList {
     guard entry(ifKnown: id) != nil else { return Changeset() }
     let entry = entry(id)
     var removed: (index: Int, item: Item)? = nil
+    let item = visibleItem(entry)
     if let key = entry.shownKey {
       var index = lowerBound(key)
       if index >= items.count || items[index].diffIdentifier != id {
         // Only if keys were not unique, against the contract; stay correct anyway.
         index = items.firstIndex { $0.diffIdentifier == id } ?? index
       }
+      if let item, !(key < item.sortKey || item.sortKey < key) {
+        // Same key, same place (an update): replaced in place, no shift of the array, which
+        // at 100k items in wasm cost 0.65 ms per shift.
+        let old = items[index]
+        items[index] = item
+        if old.isContentEqual(to: item) { return Changeset() }
+        return Changeset(reloads: [index], reconfigures: [index])
+      }
       removed = (index, items.remove(at: index))
     }
-    let item = visibleItem(entry)
     entry.shownKey = item?.sortKey
     guard let item else {
       return removed.map { Changeset(deletes: [$0.index]) } ?? Changeset()
