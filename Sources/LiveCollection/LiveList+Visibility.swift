@@ -41,8 +41,8 @@ extension LiveList {
   ///
   /// - Complexity: O(log *n*) to find it plus O(*n*) to shift the array.
   mutating func refresh(_ id: Item.DiffIdentifier) -> Changeset<Int> {
-    guard entry(ifKnown: id) != nil else { return Changeset() }
-    let entry = entry(id)
+    makeTableUnique()
+    guard let entry = table[id] else { return Changeset() }
     var removed: (index: Int, item: Item)? = nil
     let item = visibleItem(entry)
     if let key = entry.shownKey {

@@ -104,6 +104,13 @@ import Testing
     #expect(list.items.map(\.id) == [2] && list.lastSequence == 20)  // 3 stays deleted
   }
 
+  /// abi.js names the state's values from `stateFields`: one name per value written.
+  @Test func everyStateValueHasAName() {
+    var list = LiveList<BridgedLiveItem>()
+    #expect(Int(Self.perform(&list, .state).0) == LiveCommands.stateFields.count)
+    #expect(Set(LiveCommands.stateFields).count == LiveCommands.stateCount)
+  }
+
   @Test func unknownOperationsAndBadNumbersAreRefused() {
     var list = LiveList<BridgedLiveItem>()
     for code: Int32 in [-1, 12, 99, .max] {

@@ -55,16 +55,25 @@ def strict_page(browser):
     yield from _page(browser, bypass_csp=False)
 
 
-def _page(browser, bypass_csp):
+def new_page(browser, width=1200, height=800, bypass_csp=True, console_errors=True):
+    """A page in a fresh browser context; `page.errors` collects its uncaught errors and (with
+    `console_errors`) the errors it logs."""
     context = browser.new_context(
-        viewport={"width": 1200, "height": 800}, device_scale_factor=1, bypass_csp=bypass_csp)
+        viewport={"width": width, "height": height}, device_scale_factor=1,
+        bypass_csp=bypass_csp)
     page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.errors = []
+    page.on("pageerror", lambda error: page.errors.append(str(error)))
+    if console_errors:
+        page.on("console", lambda m: page.errors.append(m.text) if m.type == "error" else None)
+    return page
+
+
+def _page(browser, bypass_csp):
+    page = new_page(browser, bypass_csp=bypass_csp)
     yield page
-    context.close()
-    assert not errors, f"errors in the page: {errors}"
+    page.context.close()
+    assert not page.errors, f"errors in the page: {page.errors}"
 
 
 def screenshot(page, name):

@@ -1,18 +1,15 @@
 """The live home page against a real `lots serve`: what other people do through the API shows
 without a reload, the reader's place holds, a block in one tab reaches the user's other tab,
 the page rides out a server killed with -9, and another origin cannot act for the visitor."""
-import json
 import os
 import signal
-import subprocess
 import time
-import urllib.error
-import urllib.request
 
 import pytest
 
-from conftest import CHROMIUM, screenshot
-from lots_server import ROOT, LotsServer
+import conftest
+from conftest import screenshot
+from lots_server import LotsServer
 from static_server import StaticServer
 
 # Cells in item order (the DOM order of recycled cells is not the list's).
@@ -30,12 +27,8 @@ def server():
 
 
 def new_page(browser, width=1200, height=800):
-    context = browser.new_context(viewport={"width": width, "height": height},
-                                  device_scale_factor=1, bypass_csp=True)
-    page = context.new_page()
-    page.errors = []
-    page.on("pageerror", lambda error: page.errors.append(str(error)))
-    return page
+    # Uncaught errors only: a stream cut on purpose logs failed connections.
+    return conftest.new_page(browser, width, height, console_errors=False)
 
 
 def open_home(page, server):
@@ -178,18 +171,7 @@ def test_a_server_killed_with_9_and_restarted_is_caught_up_without_a_reload(serv
     page.wait_for_function("document.getElementById('live').textContent.startsWith('Offline')",
                            timeout=5000)
     screenshot(page, "live-offline")
-    server.process = subprocess.Popen(
-        [server.binary, "serve", "--port", str(server.port), "--data", server.data,
-         "--web", str(ROOT / "Web"), "--no-seed"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            urllib.request.urlopen(server.url + "/api/feed?limit=1", timeout=1)
-            break
-        except OSError:
-            assert time.monotonic() < deadline
-            time.sleep(0.2)
+    server.start()  # the same port and data directory
     server.post(cook, 400, 300, (1, 2, 3), "After", "")
     page.wait_for_function(f"{CELLS}.length === 3", timeout=40000)
     page.wait_for_timeout(500)

@@ -1,9 +1,9 @@
 // The LOTs home page: the main feed live as a waterfall (pages and stream events merged by the
 // engine's live list) and the inspire feed, ranked, as a mosaic; laid out by the Swift engine
 // (WebAssembly) in a virtualised CollectionView.
-import { CollectionView, loadEngine } from "/toolkit/index.js";
+import { appliedFrame, CollectionView, loadEngine } from "/toolkit/index.js";
 import { FeedSource } from "./feed-source.js";
-import { LiveFeed } from "./live-feed.js";
+import { isEmpty, LiveFeed } from "./live-feed.js";
 import { startSession } from "./session.js";
 
 const CAPTION = 52;
@@ -55,9 +55,9 @@ function firstVisible(view) {
   const top = view.scroller.scrollTop;
   let first = Infinity;
   for (const { cell, indexPath } of view.visibleCells()) {
-    if (indexPath.kind !== "cell") continue;
-    const bottom = parseFloat(cell.style.top) + parseFloat(cell.style.height);
-    if (bottom > top) first = Math.min(first, indexPath.item);
+    const frame = appliedFrame(cell);
+    if (indexPath.kind !== "cell" || !frame) continue;
+    if (frame[1] + frame[3] > top) first = Math.min(first, indexPath.item);
   }
   return Number.isFinite(first) ? first : 0;
 }
@@ -98,7 +98,7 @@ async function show(name) {
     items: posts.map((post) => ({ width: post.photo.width, height: post.photo.height })),
   }];
   const allPosts = () => (spec.live ? feed.ids.map((id) => feed.posts.get(id)) : feed.posts);
-  const count = () => `${allPosts().length} posts`;
+  const count = () => `${spec.live ? feed.ids.length : feed.posts.length} posts`;
   // Column count follows the width (a window resized, a phone rotated): a new layout, same place.
   addEventListener("resize", () => {
     const next = columnsFor(host.clientWidth);
@@ -118,8 +118,9 @@ async function show(name) {
       };
       feed.onChange = (changes) => {
         if (current !== state || !view.layout) return;
-        view.performBatchUpdates(changes, sectionsFor(allPosts()));
         showNewCount(feed);
+        if (isEmpty(changes)) return;  // a held insert: only the count changed
+        view.performBatchUpdates(changes, sectionsFor(allPosts()));
         status.textContent = count();
       };
       await feed.start();

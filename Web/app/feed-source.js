@@ -1,5 +1,6 @@
 // Pages of a LOTs feed from the server's keyset-cursor API (`/api/feed`, `/api/inspire`):
 // each page carries the cursor of the next one, so a page is never read twice or skipped.
+import { fetchPage } from "./api.js";
 
 export class FeedSource {
   constructor(path, pageSize = 40) {
@@ -19,11 +20,7 @@ export class FeedSource {
   }
 
   async fetchPage() {
-    const query = new URLSearchParams({ limit: String(this.pageSize) });
-    if (this.cursor) query.set("cursor", this.cursor);
-    const response = await fetch(`${this.path}?${query}`);
-    const body = await response.json();
-    if (!response.ok) throw new Error(body?.error?.message ?? `HTTP ${response.status}`);
+    const body = await fetchPage(this.path, this.cursor, this.pageSize);
     this.cursor = body.nextCursor ?? null;
     this.finished = !this.cursor;
     this.posts.push(...body.items);

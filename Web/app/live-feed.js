@@ -7,6 +7,8 @@
 // backoff and jitter; a gap or a `reset` reloads the first page (and as many more as the reader
 // had loaded) and reports one diff from the old list to the new, so the reader keeps their place.
 
+import { fetchPage } from "./api.js";
+
 const PAGE_SIZE = 40;
 const MAX_DELAY_MS = 30_000;
 
@@ -82,13 +84,8 @@ export class LiveFeed {
     this.#list.destroy();
   }
 
-  async #fetchPage(cursor) {
-    const query = new URLSearchParams({ limit: String(PAGE_SIZE) });
-    if (cursor) query.set("cursor", cursor);
-    const response = await fetch(`${this.#path}?${query}`, { credentials: "same-origin" });
-    const body = await response.json();
-    if (!response.ok) throw new Error(body?.error?.message ?? `HTTP ${response.status}`);
-    return body;
+  #fetchPage(cursor) {
+    return fetchPage(this.#path, cursor, PAGE_SIZE);
   }
 
   /** Keeps a post's data unless newer data is known; returns its live-list item. */
@@ -116,7 +113,9 @@ export class LiveFeed {
   }
 
   #emit(changes) {
-    this.ids = this.#list.ids();
+    // An empty changeset (a held insert, a duplicate, a gap) leaves the ids as they were:
+    // reading all of them back is O(n) per event.
+    if (!isEmpty(changes)) this.ids = this.#list.ids();
     this.onChange(changes);
   }
 
@@ -197,6 +196,12 @@ export class LiveFeed {
       this.#connect();
     });
   }
+}
+
+/** Whether a changeset changes nothing. */
+export function isEmpty(changes) {
+  return !changes.deletes.length && !changes.inserts.length && !changes.moves.length
+    && !changes.reloads.length;
 }
 
 function compare(a, b) {

@@ -1,21 +1,10 @@
 // Minimal sign-in, sign-up and sign-out on the home page. The server sets an HttpOnly session
 // cookie: page script never sees a credential. Errors show beside the form.
+import { api } from "./api.js";
 
 const form = document.getElementById("session");
 const error = document.getElementById("session-error");
 const who = document.getElementById("who");
-
-async function call(method, path, body) {
-  const response = await fetch(path, {
-    method, credentials: "same-origin",
-    headers: body ? { "Content-Type": "application/json" } : {},
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await response.text();
-  const json = text ? JSON.parse(text) : null;
-  if (!response.ok) throw new Error(json?.error?.message ?? `HTTP ${response.status}`);
-  return json;
-}
 
 // Whether this browser signed in here: visitors never ask /api/me (its 401 is noise). It is a
 // hint, not a credential: the cookie decides, and a stale hint is cleared on the first 401.
@@ -38,7 +27,7 @@ export async function startSession() {
     const data = new FormData(form);
     error.textContent = "";
     try {
-      const session = await call("POST", signUp ? "/api/accounts" : "/api/sessions",
+      const session = await api("POST", signUp ? "/api/accounts" : "/api/sessions",
         { username: data.get("username"), password: data.get("password") });
       form.reset();
       show(session.user);
@@ -48,7 +37,7 @@ export async function startSession() {
   });
   who.querySelector("button").addEventListener("click", async () => {
     try {
-      await call("DELETE", "/api/sessions/current");
+      await api("DELETE", "/api/sessions/current");
       show(null);
     } catch (failure) {
       error.textContent = failure.message;
@@ -57,11 +46,11 @@ export async function startSession() {
   let user = null;
   if (localStorage.getItem(HINT)) {
     try {
-      user = await call("GET", "/api/me");
+      user = await api("GET", "/api/me");
     } catch {
       user = null;  // the session ended: reading stays open
     }
   }
-  show(user?.user ?? user);
+  show(user);
   return user;
 }

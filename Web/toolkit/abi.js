@@ -107,3 +107,12 @@ export const OPTIONS = Object.freeze({
     { name: "zOffset", shape: "number", default: -60 },
   ]),
 });
+
+/** `lots_live` operation codes by name (`LiveCommands.Operation`). */
+export const LIVE_OPERATION = Object.freeze({ page: 0, resync: 1, insert: 2, update: 3, delete: 4, block: 5, unblock: 6, reset: 7, firstVisible: 8, showNew: 9, state: 10, identities: 11 });
+
+/** Offsets of the values `lots_live` writes for its state operation. */
+export const LIVE_STATE = Object.freeze({ lastSequence: 0, needsResync: 1, isComplete: 2, newCount: 3, count: 4, hasNext: 5, nextPrimary: 6, nextSecondary: 7 });
+
+/** A live page's input: header values, then values per item (id, key ×2, author, version). */
+export const LIVE_INPUT = Object.freeze({ pageHeader: 6, itemValues: 5 });

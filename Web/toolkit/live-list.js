@@ -7,13 +7,7 @@
 // ascending (a newest-first feed uses the negated time, then the negated id); `version`
 // changes whenever the item's content does, which is how the list tells a redraw.
 
-/** `LiveCommands.Operation` in Sources/EngineBridge/Live/LiveCommands.swift, by name. */
-export const LIVE_OPERATION = Object.freeze({
-  page: 0, resync: 1, insert: 2, update: 3, delete: 4, block: 5, unblock: 6, reset: 7,
-  firstVisible: 8, showNew: 9, state: 10, identities: 11,
-});
-
-const ITEM_VALUES = 5;
+import { LIVE_INPUT, LIVE_OPERATION, LIVE_STATE } from "./abi.js";
 
 /** One live list living in the module. Call `destroy()` when done with it. */
 export class EngineLiveList {
@@ -40,10 +34,11 @@ export class EngineLiveList {
    * `state.needsResync`). Returns the changeset of the list.
    */
   page(items, { after = null, next = null, snapshot, resync = false }) {
-    const values = new Float64Array(6 + ITEM_VALUES * items.length);
+    const { pageHeader, itemValues } = LIVE_INPUT;
+    const values = new Float64Array(pageHeader + itemValues * items.length);
     values.set([after ? 1 : 0, after?.[0] ?? 0, after?.[1] ?? 0,
       next ? 1 : 0, next?.[0] ?? 0, next?.[1] ?? 0]);
-    items.forEach((item, i) => writeItem(values, 6 + ITEM_VALUES * i, item));
+    items.forEach((item, i) => writeItem(values, pageHeader + itemValues * i, item));
     const operation = resync ? LIVE_OPERATION.resync : LIVE_OPERATION.page;
     return this.#engine.readChangeset(this.#run(operation, snapshot, 0, values));
   }
@@ -60,7 +55,7 @@ export class EngineLiveList {
       || operation > LIVE_OPERATION.reset) throw new RangeError(`unknown event kind ${kind}`);
     let values = [];
     if (kind === "insert" || kind === "update") {
-      values = new Float64Array(ITEM_VALUES);
+      values = new Float64Array(LIVE_INPUT.itemValues);
       writeItem(values, 0, payload);
     } else if (kind !== "reset") values = [payload];
     return this.#engine.readChangeset(this.#run(operation, sequence, previous, values));
@@ -82,10 +77,12 @@ export class EngineLiveList {
    */
   get state() {
     const out = this.#engine.output(this.#run(LIVE_OPERATION.state));
+    const value = (name) => out[LIVE_STATE[name]];
     return {
-      lastSequence: Number.isNaN(out[0]) ? null : out[0],
-      needsResync: out[1] === 1, isComplete: out[2] === 1, newCount: out[3], count: out[4],
-      next: out[5] === 1 ? [out[6], out[7]] : null,
+      lastSequence: Number.isNaN(value("lastSequence")) ? null : value("lastSequence"),
+      needsResync: value("needsResync") === 1, isComplete: value("isComplete") === 1,
+      newCount: value("newCount"), count: value("count"),
+      next: value("hasNext") === 1 ? [value("nextPrimary"), value("nextSecondary")] : null,
     };
   }
 

@@ -61,6 +61,16 @@ package enum LiveCommands {
   /// is-complete, new item count, item count, has-next, next key (2).
   package static let stateCount = 8
 
+  /// The names of the values `state` writes, in order (`LIVE_STATE` in abi.js; only the
+  /// native generator reads them).
+  package static let stateFields = [
+    "lastSequence", "needsResync", "isComplete", "newCount", "count", "hasNext", "nextPrimary",
+    "nextSecondary",
+  ]
+
+  /// Values before a page's items: has-after, after key (2), has-next, next key (2).
+  package static let pageHeaderCount = 6
+
   /// The list's state, for JS to decide what to fetch next.
   package static func state(
     _ list: LiveList<BridgedLiveItem>, into out: UnsafeMutablePointer<Double>
@@ -79,7 +89,7 @@ package enum LiveCommands {
   /// snapshot); 2 to 7 apply an event of kind code − 2 (`a` its sequence, `b` its previous);
   /// 8 record the first visible index (`a`); 9 show the held inserts; 10 write the state;
   /// 11 write the identities shown, in order.
-  package enum Operation: Int32 {
+  package enum Operation: Int32, CaseIterable {
     case page, resync, insert, update, delete, block, unblock, reset, firstVisible, showNew
     case state, identities
   }
@@ -113,7 +123,8 @@ package enum LiveCommands {
     case .identities:
       let items = list.items
       Buffers.reserveOutput(items.count)
-      for index in items.indices { Buffers.output[index] = Double(bitPattern: items[index].id) }
+      let out = Buffers.output
+      for index in items.indices { out[index] = Double(bitPattern: items[index].id) }
       return Int32(items.count)
     default:
       changes = event(&list, kind: code - 2, sequence: a, previous: b, &input)

@@ -55,6 +55,24 @@ enum ABIScript {
       lines.append("  ]),")
     }
     lines.append("});")
+    lines += [
+      "",
+      "/** `lots_live` operation codes by name (`LiveCommands.Operation`). */",
+      "export const LIVE_OPERATION = Object.freeze("
+        + JavaScript.object(LiveCommands.Operation.allCases.map { ("\($0)", String($0.rawValue)) })
+        + ");",
+      "",
+      "/** Offsets of the values `lots_live` writes for its state operation. */",
+      "export const LIVE_STATE = Object.freeze("
+        + JavaScript.object(LiveCommands.stateFields.enumerated().map { ($1, String($0)) }) + ");",
+      "",
+      "/** A live page's input: header values, then values per item (id, key ×2, author, version). */",
+      "export const LIVE_INPUT = Object.freeze("
+        + JavaScript.object([
+          ("pageHeader", String(LiveCommands.pageHeaderCount)),
+          ("itemValues", String(BridgedLiveItem.stride)),
+        ]) + ");",
+    ]
     return lines.joined(separator: "\n") + "\n"
   }
 
