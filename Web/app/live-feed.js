@@ -128,6 +128,9 @@ export class LiveFeed {
     source.onopen = () => {
       this.#retries = 0;
       this.onStatus("live", 0);
+      // A reload that failed (the network was down) is retried now, not at the next event,
+      // which a quiet feed may not send for a long time.
+      if (this.state.needsResync) this.#resync();
     };
     source.onmessage = (message) => this.#receive(JSON.parse(message.data));
     source.onerror = () => {
