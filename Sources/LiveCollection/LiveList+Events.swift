@@ -12,37 +12,59 @@ extension LiveList {
   /// - Returns: The change of ``items`` (empty when nothing visible changed).
   /// - Complexity: O(*n*) for *n* visible items (O(*n* log *n*) for `hideAuthor`).
   public mutating func apply(_ event: LiveEvent<Item>) -> Changeset<Int> {
-    guard !needsResync, let last = lastSequence, event.sequence > last else { return Changeset() }
-    guard event.previous == last else {
-      needsResync = true
-      return Changeset()
-    }
-    lastSequence = event.sequence
+    guard advance(to: event.sequence, previous: event.previous) else { return Changeset() }
     switch event.change {
-    case .insert(let item), .update(let item):
-      return receive(item, sequence: event.sequence)
-    case .delete(let id):
-      let entry = entry(id)
-      entry.record = nil
-      entry.local = nil
-      setHeld(entry, false)
-      entry.isDeleted = true
-      return refresh(id)
-    case .hideAuthor(let author):
-      let before = items
-      hide(author)
-      return changes(since: before)
-    case .showAuthor(let author):
-      hiddenAuthors.removeAll { $0 == author }
-      needsResync = true
-      return Changeset()
-    case .reset:
-      needsResync = true
-      return Changeset()
+    case .insert(let item), .update(let item): return receive(item, sequence: event.sequence)
+    case .delete(let id): return remove(id)
+    case .hideAuthor(let author): return hideAuthor(author)
+    case .showAuthor(let author): showAuthor(author)
+    case .reset: needsResync = true
     }
+    return Changeset()
   }
 
-  private mutating func receive(_ item: Item, sequence: Int) -> Changeset<Int> {
+  /// The first half of ``apply(_:)``, which the WebAssembly bridge calls directly (building a
+  /// ``LiveEvent`` there cost a kilobyte of the module): whether an event with these sequence
+  /// numbers is to be applied. It records the sequence when it is; it sets ``needsResync`` when
+  /// the event follows lost ones; a duplicate, an event before the first page and any event
+  /// while ``needsResync`` is set are ignored.
+  ///
+  /// - Complexity: O(1).
+  package mutating func advance(to sequence: Int, previous: Int) -> Bool {
+    guard !needsResync, let last = lastSequence, sequence > last else { return false }
+    guard previous == last else {
+      needsResync = true
+      return false
+    }
+    lastSequence = sequence
+    return true
+  }
+
+  /// A deletion the stream reported (after ``advance(to:previous:)``).
+  ///
+  /// - Complexity: O(*n*) for *n* visible items.
+  package mutating func remove(_ id: Item.DiffIdentifier) -> Changeset<Int> {
+    let entry = entry(id)
+    entry.record = nil
+    entry.local = nil
+    setHeld(entry, false)
+    entry.isDeleted = true
+    return refresh(id)
+  }
+
+  /// An unblock the stream reported (after ``advance(to:previous:)``): the author's items come
+  /// back with a reload.
+  ///
+  /// - Complexity: O(*b*) for *b* blocked authors.
+  package mutating func showAuthor(_ author: Item.Author) {
+    hiddenAuthors.removeAll { $0 == author }
+    needsResync = true
+  }
+
+  /// An insert or update the stream reported (after ``advance(to:previous:)``).
+  ///
+  /// - Complexity: O(*n*) for *n* visible items.
+  package mutating func receive(_ item: Item, sequence: Int) -> Changeset<Int> {
     let id = item.diffIdentifier
     let entry = entry(id)
     let isNew = entry.record == nil && entry.shownKey == nil

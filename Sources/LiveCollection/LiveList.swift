@@ -31,7 +31,7 @@ public struct LiveList<Item: LiveItem> {
   public internal(set) var isComplete = false
   /// Whether an event was missed or the server reset: reload the first page and call
   /// ``resync(firstPage:nextCursor:snapshotSequence:)``.
-  public internal(set) var needsResync = false
+  public package(set) var needsResync = false
   /// How many inserted items wait above the first visible item ("N new").
   public internal(set) var newItemCount = 0
   /// The most inserts held at once; later ones are dropped until the next resync.
