@@ -261,3 +261,83 @@ def test_carousel_keyboard_and_scrolling_report_focus(page, base_url):
     assert settle(page)["settled"]
     reasons = {event["reason"] for event in page.evaluate("focusEvents")}
     assert {"keyboard", "scroll"} <= reasons
+
+
+# Counts the layout's engine calls that lay items out again (wrapping the view's layout).
+SPY_JS = """() => {
+  const layout = gallery.view.layout;
+  window.relayouts = 0;
+  for (const name of ['prepare', 'insertItems', 'deleteItems']) {
+    const original = layout[name].bind(layout);
+    layout[name] = (...args) => { window.relayouts++; return original(...args); };
+  }
+  return true;
+}"""
+
+
+def test_reconfigure_redraws_in_place_without_relayout(page, base_url):
+    open_gallery(page, base_url, "waterfall", count=200)
+    page.evaluate(SPY_JS)
+    before = page.evaluate("""() => {
+      const cell = gallery.view.cellFor(0, 1);
+      window.kept = cell;
+      return { colour: cell.style.backgroundColor, top: cell.offsetTop };
+    }""")
+    # The item's content changes (its colour comes from its id), its size does not: once as a
+    # reconfigure, once as a reload whose size is the same.
+    for change in ["reconfigures", "reloads"]:
+        page.evaluate("""async (change) => {
+          const sections = gallery.state.sections.map((s) => ({ ...s, items: s.items.slice() }));
+          sections[0].items[1] = { ...sections[0].items[1], id: sections[0].items[1].id + 7 };
+          gallery.state.sections = sections;
+          await gallery.view.performBatchUpdates({ [change]: [1] }, sections);
+        }""", change)
+    after = page.evaluate("""() => {
+      const cell = gallery.view.cellFor(0, 1);
+      return { same: cell === window.kept, colour: cell.style.backgroundColor, top: cell.offsetTop,
+        animations: document.getAnimations().length, relayouts: window.relayouts };
+    }""")
+    assert after["same"] and after["top"] == before["top"]
+    assert after["colour"] != before["colour"]
+    assert after["animations"] == 0 and after["relayouts"] == 0, after
+    # A reload that changes the size does lay out again, and lands on the engine's frames.
+    page.evaluate("""async () => {
+      const sections = gallery.state.sections.map((s) => ({ ...s, items: s.items.slice() }));
+      sections[0].items[1] = { ...sections[0].items[1], height: sections[0].items[1].height * 2 };
+      gallery.state.sections = sections;
+      await gallery.view.performBatchUpdates({ reloads: [1] }, sections);
+    }""")
+    assert page.evaluate("window.relayouts") > 0
+    assert compare_cells(page)["mismatches"] == []
+
+
+@pytest.mark.parametrize("kind", ["waterfall", "grid"])
+def test_sections_inserted_and_deleted_animate_onto_engine_frames(page, base_url, kind):
+    open_gallery(page, base_url, kind, count=60)
+    set_control(page, "#sections", "3", "change")
+    set_control(page, '[data-option="headerHeight"]', "40")
+    frames(page)
+    # Delete the middle section and insert a new one of 5 items first.
+    result = page.evaluate("""async () => {
+      const old = gallery.state.sections;
+      const fresh = { ...old[0], items: Array.from({ length: 5 },
+        (_, i) => ({ id: 9000 + i, width: 1000, height: 800 })) };
+      const sections = [fresh, old[0], old[2]];
+      gallery.state.sections = sections;
+      const done = gallery.view.performBatchUpdates(
+        { sectionDeletes: [1], sectionInserts: [0] }, sections);
+      const animating = document.getAnimations().length;
+      await done;
+      return { animating,
+        count: gallery.view.itemCount, expected: sections.reduce((n, s) => n + s.items.length, 0),
+        headers: [...document.querySelectorAll('.cv-cell:not([hidden])[data-kind="header"]')]
+          .map((h) => h.textContent) };
+    }""")
+    assert result["count"] == result["expected"]
+    assert result["animating"] > 0
+    assert "Section 1" in result["headers"]
+    assert compare_cells(page)["mismatches"] == []
+    page.evaluate("gallery.view.scroller.scrollTop = gallery.view.contentSize.height / 2")
+    frames(page)
+    assert compare_cells(page)["mismatches"] == []
+    screenshot(page, f"gallery-{kind}-sections-changed")

@@ -51,3 +51,55 @@ test("index paths in other sections are untouched; numbers mean section 0", () =
   assert.deepEqual(mapper.map({ section: 1, item: 0 }), { section: 1, item: 1 });
   assert.deepEqual(mapper.map({ section: 2, item: 5 }), { section: 2, item: 5 });
 });
+
+/** A random old → new change of several sections: some deleted, some inserted, items changed
+ * inside the survivors; the expected new path of each old item by identity. */
+function randomSectionChange(random) {
+  const old = Array.from({ length: 1 + random(5) }, (_, s) =>
+    Array.from({ length: random(8) }, (_, i) => `${s}.${i}`));
+  const sectionDeletes = old.flatMap((_, s) => (random(4) === 0 ? [s] : []));
+  const survivors = old.map((items, s) => ({ s, items })).filter(({ s }) => !sectionDeletes.includes(s));
+  const changeset = { sectionDeletes, sectionInserts: [], deletes: [], inserts: [], moves: [] };
+  const next = [];
+  for (const { s, items } of survivors) {
+    const { changeset: inner, next: order } = randomChange(random, items.length);
+    next.push({ s, inner, items: order.map((i) => (i < items.length ? items[i] : `new${s}.${i}`)) });
+  }
+  for (let n = random(3); n > 0; n--) next.splice(random(next.length + 1), 0, { items: ["fresh"] });
+  next.forEach((section, index) => {
+    if (section.s === undefined) return changeset.sectionInserts.push(index);
+    const at = (item) => ({ section: index, item });
+    changeset.deletes.push(...section.inner.deletes.map((item) => ({ section: section.s, item })));
+    changeset.inserts.push(...section.inner.inserts.map(at));
+    changeset.moves.push(...section.inner.moves.map((m) => ({
+      from: { section: section.s, item: m.from }, to: at(m.to) })));
+  });
+  return { old, next: next.map((s) => s.items), origins: next.map((s) => s.s), changeset };
+}
+
+test("sections inserted and deleted: survivors map by identity, deleted sections' items to null", () => {
+  for (let seed = 1; seed <= 500; seed++) {
+    const random = generator(seed);
+    const { old, next, origins, changeset } = randomSectionChange(random);
+    const mapper = new IndexMapper(normalise(changeset));
+    old.forEach((items, s) => {
+      const section = origins.indexOf(s);
+      assert.equal(mapper.mapSection(s), section < 0 ? null : section, `seed ${seed}: section ${s}`);
+      items.forEach((id, item) => {
+        let expected = null;
+        next.forEach((list, ns) => {
+          const at = list.indexOf(id);
+          if (at >= 0) expected = { section: ns, item: at };
+        });
+        assert.deepEqual(mapper.map({ section: s, item }), expected, `seed ${seed}: ${id}`);
+      });
+    });
+  }
+});
+
+test("normalise sorts section indexes once each and keeps reconfigures", () => {
+  const n = normalise({ sectionDeletes: [3, 1, 3], sectionInserts: [2], reconfigures: [4, 1] });
+  assert.deepEqual(n.sectionDeletes, [1, 3]);
+  assert.deepEqual(n.sectionInserts, [2]);
+  assert.deepEqual(n.reconfigures, [{ section: 0, item: 1 }, { section: 0, item: 4 }]);
+});

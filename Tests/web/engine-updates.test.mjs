@@ -6,7 +6,10 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { ROW } from "../../Web/toolkit/abi.js";
 import { loadEngine } from "../../Web/toolkit/engine.js";
-import { applyPlan, planUpdates, resizedShape, shapeOf } from "../../Web/toolkit/engine-updates.js";
+import { normalise } from "../../Web/toolkit/changeset.js";
+import {
+  applyPlan, planUpdates, resizedShape, shapeOf, withoutResizes,
+} from "../../Web/toolkit/engine-updates.js";
 
 const engine = await loadEngine(readFileSync(new URL("../../Web/lots.wasm", import.meta.url)));
 const EDGE_COUNTS = [0, 1, 2, 3, 19, 20, 21];
@@ -249,6 +252,22 @@ test("anything a changeset cannot express is a full prepare (no plan)", () => {
   assert.equal(plan({ deletes: [{ section: 2, item: 0 }], inserts: [4] }), null, "no such section");
   assert.equal(plan({ deletes: [0.5], inserts: [4] }), null, "not an index");
   assert.equal(planUpdates(null, {}, contextWith([5, 5])), null, "never prepared");
+  // Same section count, but one deleted and one inserted: the items' sections moved.
+  assert.equal(plan({ sectionDeletes: [0], sectionInserts: [1] }), null, "sections replaced");
+});
+
+test("a reload whose item kept its size is a reconfigure; a resized one stays a reload", () => {
+  const before = [{ items: [{ width: 4, height: 3 }, { width: 1, height: 1 }, { width: 2, height: 5 }] }];
+  const after = [{ items: [{ width: 9, height: 9 }, { width: 4, height: 3 }, { width: 1, height: 1 },
+    { width: 2, height: 6 }] }];
+  const result = withoutResizes(normalise({ inserts: [0], reloads: [0, 1, 2] }), before, after);
+  assert.deepEqual(result.reloads, [{ section: 0, item: 2 }], "the height changed");
+  assert.deepEqual(result.reconfigures, [{ section: 0, item: 1 }, { section: 0, item: 2 }]);
+  const packed = (...values) => [{ sizes: new Float64Array(values) }];
+  const flags = withoutResizes(normalise({ reloads: [0, 1] }), packed(1, 1, 0, 2, 2, 0),
+    packed(1, 1, Infinity, 2, 2, 1));
+  assert.deepEqual(flags.reloads, [{ section: 0, item: 1 }], "became full span");
+  assert.deepEqual(flags.reconfigures, [{ section: 0, item: 0 }], "Infinity reads as no flag");
 });
 
 test("a plan relays out at most what a full prepare would, by default", () => {

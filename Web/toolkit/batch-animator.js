@@ -1,7 +1,9 @@
 // Animated batch updates, timed like UIKit's defaults (0.3 s, ease-in-out): inserted cells fade
 // and scale in, deleted ones fade and scale out where they were, surviving cells slide from
 // their old frame to the new one (the same DOM cell, re-keyed to its new index path). The layout
-// takes the changeset as incremental engine updates where it can (engine-updates.js).
+// takes the changeset as incremental engine updates where it can (engine-updates.js). A
+// reconfigure, or a reload whose item kept its size, redraws the cell in place and leaves the
+// layout alone; inserted and deleted sections take their headers, footers and items along.
 // With prefers-reduced-motion the same update happens at once.
 //
 // Scrolled away from the start, the view keeps the reader's place: the first visible cell (or
@@ -10,6 +12,7 @@
 import { appliedFrame } from "./cell-style.js";
 import { indexPathOf, setIndexPath } from "./cell-state.js";
 import { IndexMapper, normalise } from "./changeset.js";
+import { withoutResizes } from "./engine-updates.js";
 import { keyOf } from "./index-path.js";
 import { anchorFor, restoreAnchor } from "./resize-anchor.js";
 import { kindCode } from "./row.js";
@@ -23,9 +26,21 @@ const EASING = "ease-in-out";
  * @param {import("./changeset.js").Changeset} changeset
  */
 export async function performBatchUpdates(view, changeset, sections) {
-  const normalised = normalise(changeset);
+  const normalised = withoutResizes(normalise(changeset), view.sections, sections);
   const mapper = new IndexMapper(normalised);
-  const reloaded = new Set(normalised.reloads.map((p) => `${p.section}:${p.item}`));
+  const pathKey = (p) => `${p.section}:${p.item}`;
+  const reloaded = new Set(normalised.reloads.map(pathKey));
+  const reconfigured = new Set(normalised.reconfigures.map(pathKey));
+  if (contentOnly(normalised)) {
+    // Nothing moves: the visible cells of the reconfigured items are drawn again, in place.
+    view.update(sections, normalised);
+    for (const { section, item } of normalised.reconfigures) {
+      const cell = view.cellFor(section, item, "cell");
+      if (cell) view.configure(cell, indexPathOf(cell));
+    }
+    view.dispatchEvent(new CustomEvent("batchend"));
+    return;
+  }
   const animate = !matchMedia("(prefers-reduced-motion: reduce)").matches;
   const before = new Map();
   const leaving = [];
@@ -37,7 +52,9 @@ export async function performBatchUpdates(view, changeset, sections) {
   const reconfigure = new Set();
   for (const cell of view.cells()) {
     const old = indexPathOf(cell);
-    const mapped = old.kind === "cell" ? mapper.map(old) : { section: old.section, item: old.item };
+    const section = old.kind === "cell" ? null : mapper.mapSection(old.section);
+    const mapped = old.kind === "cell" ? mapper.map(old)
+      : section === null ? null : { section, item: old.item };
     if (!mapped) {
       leaving.push(cell);
       continue;
@@ -47,7 +64,9 @@ export async function performBatchUpdates(view, changeset, sections) {
     if (frame) before.set(cell, frame);
     setIndexPath(cell, indexPath);
     next.set(keyOf(indexPath.section, indexPath.item, kindCode(indexPath.kind)), cell);
-    if (reloaded.has(`${old.section}:${old.item}`)) reconfigure.add(cell);
+    if (old.kind === "cell" && (reloaded.has(pathKey(old)) || reconfigured.has(pathKey(mapped)))) {
+      reconfigure.add(cell);
+    }
   }
   view.replaceCells(next);
   view.update(sections, normalised);
@@ -73,6 +92,11 @@ export async function performBatchUpdates(view, changeset, sections) {
   }
   await Promise.all(animations);
   view.dispatchEvent(new CustomEvent("batchend"));
+}
+
+function contentOnly(c) {
+  return c.deletes.length + c.inserts.length + c.moves.length + c.reloads.length
+    + c.sectionDeletes.length + c.sectionInserts.length === 0;
 }
 
 function slide(cell, [x, y, width, height]) {

@@ -6,7 +6,7 @@
 // Every plan leaves the layout exactly as a fresh prepare of the new sections would
 // (Tests/web/engine-updates.test.mjs), given UIKit's contract that an item whose size changed
 // is reloaded: a survivor's size is not read again.
-import { IndexMapper, normalise } from "./changeset.js";
+import { changesSections, IndexMapper, normalise } from "./changeset.js";
 import { itemCount } from "./engine-staging.js";
 // An absent height and NaN both mean "the layout's default" to the engine.
 const sameHeight = (a, b) => Object.is(a ?? NaN, b ?? NaN);
@@ -64,7 +64,7 @@ export function resizedShape(shape, width, height) {
  */
 export function planUpdates(shape, changeset, context, budget) {
   const next = shapeOf(context);
-  if (!shape || !sameFixed(shape, next)) return null;
+  if (!shape || changesSections(changeset) || !sameFixed(shape, next)) return null;
   const old = shape.sections.map((s) => s.count);
   const counts = next.sections.map((s) => s.count);
   const { deletes, inserts, moves, reloads } = normalise(changeset);
@@ -95,6 +95,38 @@ export function planUpdates(shape, changeset, context, budget) {
     }
   }
   return cost > (budget ?? Math.max(sum(old), sum(counts))) ? null : plan;
+}
+
+/**
+ * The changeset with each reload whose item kept its size (width, height, full span) turned
+ * into a reconfigure of its new index path: a like count redrawn costs the layout nothing.
+ * - Complexity: O(r · c) for r reloads and c changes.
+ * @param {import("./changeset.js").NormalisedChangeset} changeset
+ */
+export function withoutResizes(changeset, before, after) {
+  if (changeset.reloads.length === 0) return changeset;
+  const mapper = new IndexMapper(changeset);
+  const reloads = [];
+  const reconfigures = [...changeset.reconfigures];
+  for (const path of changeset.reloads) {
+    const to = mapper.map(path);
+    if (to && sameSize(before[path.section], path.item, after[to.section], to.item)) {
+      reconfigures.push(to);
+    } else reloads.push(path);
+  }
+  reconfigures.sort((a, b) => a.section - b.section || a.item - b.item);
+  return { ...changeset, reloads, reconfigures };
+}
+
+function sameSize(a, i, b, j) {
+  if (!a || !b || i >= itemCount(a) || j >= itemCount(b)) return false;
+  // As the engine reads them (engine-staging.js): the full-span flag as a boolean.
+  const flag = (value) => Number.isFinite(value) && value !== 0;
+  const size = (section, k) => (section.sizes
+    ? [section.sizes[3 * k], section.sizes[3 * k + 1], flag(section.sizes[3 * k + 2])]
+    : [section.items[k]?.width, section.items[k]?.height, !!section.items[k]?.fullSpan]);
+  const other = size(b, j);
+  return size(a, i).every((value, n) => Object.is(value, other[n]));
 }
 
 /** Applies a plan of `planUpdates` to an EngineLayout. */
