@@ -37,19 +37,20 @@ def png(width, height, rgb):
 
 
 class LotsServer:
-    def __init__(self):
+    def __init__(self, *extra_args):
         self.binary = os.environ.get("LOTS_BIN", str(ROOT / "App" / ".build" / "debug" / "lots"))
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.data = tempfile.mkdtemp(prefix="lots-browser-")
         self.process = None
+        self.extra_args = list(extra_args)
 
     def start(self):
         if not Path(self.binary).exists():
             raise RuntimeError(f"{self.binary} is missing: run swift build --build-tests first")
         self.process = subprocess.Popen(
             [self.binary, "serve", "--port", str(self.port), "--data", self.data,
-             "--web", str(ROOT / "Web"), "--no-seed"],
+             "--web", str(ROOT / "Web"), "--no-seed", *self.extra_args],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:

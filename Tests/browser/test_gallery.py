@@ -341,3 +341,29 @@ def test_sections_inserted_and_deleted_animate_onto_engine_frames(page, base_url
     frames(page)
     assert compare_cells(page)["mismatches"] == []
     screenshot(page, f"gallery-{kind}-sections-changed")
+
+
+def test_deleting_the_top_item_keeps_the_next_one_in_place(page, base_url):
+    page.emulate_media(reduced_motion="reduce")
+    open_gallery(page, base_url, "waterfall", count=300)
+    page.evaluate("gallery.view.scroller.scrollTop = 2000")
+    frames(page)
+    # The first visible cells in scrolling order (top, then left), by the frames the view set.
+    result = page.evaluate("""async () => {
+      const view = gallery.view;
+      const frame = (c) => ['top', 'left', 'height'].map((k) => parseFloat(c.style[k]));
+      const top = () => [...view.content.querySelectorAll('.cv-cell:not([hidden])')]
+        .filter((c) => frame(c)[0] + frame(c)[2] > view.scroller.scrollTop)
+        .sort((a, b) => frame(a)[0] - frame(b)[0] || frame(a)[1] - frame(b)[1]);
+      const [first, second] = top();
+      const gone = Number(first.dataset.item);
+      const next = Number(second.dataset.item);
+      const before = second.getBoundingClientRect().top;
+      const sections = gallery.state.sections.map((s) => ({ ...s, items: s.items.slice() }));
+      sections[0].items.splice(gone, 1);
+      gallery.state.sections = sections;
+      await view.performBatchUpdates({ deletes: [gone] }, sections);
+      const moved = view.cellFor(0, next > gone ? next - 1 : next);
+      return { before, after: moved.getBoundingClientRect().top };
+    }""")
+    assert abs(result["after"] - result["before"]) <= 1, result

@@ -8,7 +8,8 @@
 //
 // Scrolled away from the start, the view keeps the reader's place: the first visible cell (or
 // the focused one) stays where it was on screen through inserts, deletes, moves and resizes
-// above it, and survivors slide from where they were on screen, not in content coordinates.
+// above it (when it is deleted itself, the first visible cell that stays does), and survivors
+// slide from where they were on screen, not in content coordinates.
 import { appliedFrame } from "./cell-style.js";
 import { indexPathOf, setIndexPath } from "./cell-state.js";
 import { IndexMapper, normalise } from "./changeset.js";
@@ -47,7 +48,8 @@ export async function performBatchUpdates(view, changeset, sections) {
   const next = new Map();
   const scroller = view.scroller;
   const start = { x: scroller.scrollLeft, y: scroller.scrollTop };
-  const anchor = start.x > 0 || start.y > 0 ? anchorFor(view) : null;
+  const kept = (indexPath) => mapper.map(indexPath) !== null;
+  const anchor = start.x > 0 || start.y > 0 ? anchorFor(view, kept) : null;
   const anchorTo = anchor && mapper.map({ section: anchor.section, item: anchor.item });
   const reconfigure = new Set();
   for (const cell of view.cells()) {

@@ -5,13 +5,17 @@ import { indexPathOf } from "./cell-state.js";
 import { CELL } from "./row.js";
 
 /**
- * {section, item, dx, dy} for the anchor cell in the last rendered frame, or null.
+ * {section, item, dx, dy} for the anchor cell in the last rendered frame, or null. With
+ * `survives`, only a cell for whose index path it returns true can be the anchor (a batch
+ * update anchors the first visible cell it keeps when it deletes the first one).
  * @param {import("./host.js").CollectionViewHost} view
+ * @param {(indexPath: {section: number, item: number}) => boolean} [survives]
  */
-export function anchorFor(view) {
+export function anchorFor(view, survives = () => true) {
   const visible = { x: view.scroller.scrollLeft, y: view.scroller.scrollTop };
   const focused = view.focused && view.cellFor(view.focused.section, view.focused.item);
-  if (focused && !focused.hidden && focused.contains(document.activeElement)) {
+  if (focused && !focused.hidden && focused.contains(document.activeElement)
+    && survives(view.focused)) {
     return anchorAt(view, indexPathOf(focused), visible);
   }
   const { rows, count } = view.rows();
@@ -24,6 +28,7 @@ export function anchorFor(view) {
     const visibleAlong = horizontal
       ? x + rows[at + ROW.width] > visible.x : y + rows[at + ROW.height] > visible.y;
     if (!visibleAlong) continue;
+    if (!survives({ section: rows[at + ROW.section], item: rows[at + ROW.item] })) continue;
     const key = horizontal ? [x, y] : [y, x];
     if (!best || key[0] < best.key[0] || (key[0] === best.key[0] && key[1] < best.key[1])) {
       best = { key, section: rows[at + ROW.section], item: rows[at + ROW.item] };
