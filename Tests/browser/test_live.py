@@ -179,3 +179,32 @@ def test_a_server_killed_with_9_and_restarted_is_caught_up_without_a_reload(serv
     names = captions(page)
     assert sorted(names) == sorted(["After", "Before 0", "Before 1"]), names
     assert page.errors == []
+
+
+def test_a_reload_that_fails_is_retried_when_the_stream_reconnects(server, browser):
+    # An unblock needs a reload of the feed (the author's posts come back); the first reload
+    # fails (the network dropped), and no other event follows: the page must still catch up.
+    cook = server.sign_up("cook")
+    posts_by(server, cook, 2, "Cook")
+    posts_by(server, server.sign_up("other"), 1, "Other")
+    page = signed_up_page(browser, server, "reader")
+    page.wait_for_function(f"{CELLS}.length === 3", timeout=5000)
+    page.wait_for_function("document.getElementById('live').textContent.includes('Live')")
+    status = page.evaluate("async () => (await fetch('/api/users/cook/block', { method: 'PUT' })).status")
+    assert status in (200, 204)
+    page.wait_for_function(f"{CELLS}.length === 1", timeout=2000)
+    failures = []
+
+    def fail_once(route):
+        if not failures:
+            failures.append(route.request.url)
+            return route.fulfill(status=503, content_type="application/json",
+                                 body='{"error":{"message":"unavailable"}}')
+        return route.continue_()
+
+    page.route("**/api/feed?*", fail_once)
+    status = page.evaluate("async () => (await fetch('/api/users/cook/block', { method: 'DELETE' })).status")
+    assert status in (200, 204)
+    page.wait_for_function(f"{CELLS}.length === 3", timeout=10000)
+    assert failures, "the first reload failed"
+    assert sorted(captions(page)) == ["Cook 0", "Cook 1", "Other 0"]
