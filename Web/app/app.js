@@ -131,7 +131,17 @@ async function show(name) {
     view.setLayout(engine.layout(layoutOptions()), sectionsFor(allPosts()));
     host.setAttribute("aria-busy", "false");
     status.textContent = count();
-    view.scroller.addEventListener("scroll", async () => {
+    // Once per frame, however many scroll events the browser sends: where the reader is goes
+    // to the live list, and the next page loads before they reach the end.
+    let scrollFrame = 0;
+    view.scroller.addEventListener("scroll", () => {
+      scrollFrame ||= requestAnimationFrame(() => {
+        scrollFrame = 0;
+        if (current === state) scrolled();
+      });
+    }, { signal: abort.signal });
+    abort.signal.addEventListener("abort", () => cancelAnimationFrame(scrollFrame));
+    const scrolled = async () => {
       if (spec.live) {
         const index = firstVisible(view);
         feed.setFirstVisible(index);
@@ -146,7 +156,7 @@ async function show(name) {
       const inserts = Array.from({ length: feed.posts.length - before }, (_, i) => before + i);
       await view.performBatchUpdates({ inserts }, sectionsFor(feed.posts));
       status.textContent = `${count()}${feed.finished ? " · that's all" : ""}`;
-    }, { signal: abort.signal });
+    };
   } catch (error) {
     status.textContent = `Could not load the feed: ${error.message}`;
   }
