@@ -1,3 +1,5 @@
+import Foundation
+
 /// The rules every piece of user input must follow.
 public enum Validation {
   /// The shortest password accepted.
@@ -24,7 +26,8 @@ public enum Validation {
     }
   }
 
-  /// Checks a password's length.
+  /// Checks a password: its length, and nothing bcrypt would silently drop (it reads at most
+  /// 72 bytes, and stops at a NUL byte).
   /// - Throws: ``ValidationError`` naming the rule broken.
   public static func password(_ password: String) throws(ValidationError) {
     guard password.count >= minimumPasswordLength else {
@@ -33,25 +36,40 @@ public enum Validation {
     guard password.utf8.count <= maximumPasswordLength else {
       throw ValidationError("password must be at most \(maximumPasswordLength) bytes long")
     }
+    guard !password.utf8.contains(0) else {
+      throw ValidationError("password must not contain the NUL character")
+    }
   }
 
-  /// Checks free text: a length range and no control characters (newlines allowed if
-  /// `multiline`), no bidirectional overrides.
-  /// - Returns: The text with surrounding whitespace trimmed.
+  /// The most UTF-8 bytes per character a text's byte limit allows (a CJK character is three, an
+  /// emoji four): `length.upperBound` times this.
+  public static let bytesPerCharacter = 4
+
+  /// Checks free text and returns it as it is to be stored: NFC-normalised (one form for what
+  /// looks the same), surrounding whitespace trimmed, within `length` characters and
+  /// ``bytesPerCharacter`` times its upper bound in UTF-8 bytes, and breaking none of
+  /// ``TextRules`` (newlines allowed if `multiline`).
   /// - Throws: ``ValidationError`` naming `field`.
+  /// - Complexity: O(*n*) for *n* bytes.
   public static func text(
     _ text: String, field: String, length: ClosedRange<Int>, multiline: Bool = false
   ) throws(ValidationError) -> String {
+    // The byte limit before normalising: a flood of combining marks must not cost one.
+    let maximumBytes = bytesPerCharacter * length.upperBound
+    let tooLong = ValidationError("\(field) must be at most \(maximumBytes) bytes of UTF-8")
     let trimmed = text.trimmingWhitespace()
-    guard length.contains(trimmed.count) else {
+    guard trimmed.utf8.count <= maximumBytes else { throw tooLong }
+    // Normalising can lengthen a few characters (U+0958 becomes two code points).
+    let normalised = trimmed.precomposedStringWithCanonicalMapping
+    guard normalised.utf8.count <= maximumBytes else { throw tooLong }
+    if let problem = TextRules.problem(in: normalised, multiline: multiline) {
+      throw ValidationError("\(field) \(problem)")
+    }
+    guard length.contains(normalised.count) else {
       throw ValidationError(
         "\(field) must be \(length.lowerBound) to \(length.upperBound) characters long")
     }
-    for scalar in trimmed.unicodeScalars where isControl(scalar) {
-      if multiline && scalar == "\n" { continue }
-      throw ValidationError("\(field) must not contain control characters")
-    }
-    return trimmed
+    return normalised
   }
 
   /// Whether a scalar is a control, format-override or other invisible steering character.

@@ -1,4 +1,5 @@
 import Foundation
+import HummingbirdBcrypt
 import LotsCore
 
 /// The shared parts every route uses.
@@ -15,6 +16,13 @@ struct AppServices: Sendable {
   let likingLimiter: RateLimiter
   let sessions = SessionCache()
   let renderedPosts = PostJSONCache()
+  /// A hash of no one's password at the configured cost: a sign-in with an unknown name checks
+  /// against it, so that it takes as long as one with a known name.
+  let dummyPasswordHash: String
+  /// Uploads being read, decoded and stored.
+  let imageWork: WorkPool
+  /// Passwords being hashed or checked.
+  let passwordWork: WorkPool
 
   init(configuration: ServerConfiguration, storage: any Storage, images: any ImageStore) {
     self.configuration = configuration
@@ -27,5 +35,11 @@ struct AppServices: Sendable {
     self.signUpLimiter = RateLimiter(limits.signUp)
     self.postingLimiter = RateLimiter(limits.posting)
     self.likingLimiter = RateLimiter(limits.liking)
+    self.imageWork = WorkPool(
+      name: "image", threads: WorkPool.imageThreads, limit: configuration.uploadsAtOnce)
+    self.passwordWork = WorkPool(
+      name: "password", threads: WorkPool.passwordThreads,
+      limit: configuration.passwordChecksAtOnce)
+    self.dummyPasswordHash = Bcrypt.hash("not anyone's password", cost: configuration.bcryptCost)
   }
 }

@@ -25,6 +25,10 @@ public struct ServerConfiguration: Sendable {
   public var coalescingInterval: Duration = .milliseconds(250)
   /// Log level.
   public var logLevel: Logger.Level = .info
+  /// The most uploads admitted at once (reading, decoding, storing); more get 503.
+  public var uploadsAtOnce = 8
+  /// The most sign-ins and sign-ups waiting for bcrypt at once; more get 503.
+  public var passwordChecksAtOnce = 64
 
   /// Creates a configuration storing data under `dataDirectory`.
   public init(dataDirectory: URL) {

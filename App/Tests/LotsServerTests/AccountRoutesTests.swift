@@ -45,6 +45,12 @@ import Testing
   @Test(arguments: [
     (#"{"username":"ab","password":"password1"}"#, "username must be 3 to 30 characters long"),
     (#"{"username":"abc","password":"short"}"#, "password must be at least 8 characters long"),
+    // bcrypt stops at NUL: "password" + NUL + anything would all be one password.
+    (#"{"username":"abc","password":"password\u0000tail"}"#, "password must not contain the NUL"),
+    (
+      #"{"username":"abc","password":"\#(String(repeating: "é", count: 37))"}"#,
+      "password must be at most 72 bytes long"
+    ),
     (#"{"username":"../x","password":"password1"}"#, "username may contain only"),
     (#"{"username":"abc"}"#, "missing field 'password'"),
     (#"{"username":"abc","password":"password1","role":"admin"}"#, "unknown field 'role'"),

@@ -59,6 +59,36 @@ import Testing
       fields: ["mealDate": "2026-02-30"], status: .badRequest, message: "mealDate")
   }
 
+  /// Text that hides, reorders or piles up: refused with a 400 that says why, nothing stored.
+  @Test func hostileText() async throws {
+    // One letter with a million combining marks was "one character": a 2 MB caption.
+    try await Self.rejected(
+      fields: ["caption": "a" + String(repeating: "\u{0301}", count: 1_000_000)],
+      status: .badRequest, message: "caption must be at most 2000 bytes of UTF-8")
+    try await Self.rejected(
+      fields: ["caption": "Z" + String(repeating: "\u{0336}", count: 12)], status: .badRequest,
+      message: "caption must not stack more than 8 marks")
+    try await Self.rejected(
+      fields: ["restaurant": "Pho\u{202E}laeR"], status: .badRequest,
+      message: "restaurant must not contain invisible or direction-changing characters")
+    try await Self.rejected(
+      fields: ["restaurant": "\u{200B}\u{3164}"], status: .badRequest,
+      message: "restaurant must not contain invisible")
+  }
+
+  @Test func textIsStoredNFC() async throws {
+    try await TestApp.run { client in
+      let ana = try await client.signUp("ana")
+      let response = try await client.createPost(
+        token: ana.token, fields: ["restaurant": "Cafe\u{0301} Pho\u{031B}\u{0309}"])
+      #expect(response.status == .created, "\(response.text)")
+      let feed = try await client.send(.get, "/api/feed").decode(FeedPage.self)
+      #expect(
+        Array(feed.items.first?.restaurant.unicodeScalars ?? "".unicodeScalars)
+          == Array("Caf\u{E9} Ph\u{1EDF}".unicodeScalars))
+    }
+  }
+
   @Test func needsATokenAndMultipart() async throws {
     try await TestApp.run { client in
       #expect(try await client.createPost(token: nil).status == .unauthorized)
@@ -103,8 +133,10 @@ import Testing
     }
   }
 
-  /// A PNG signature and IHDR chunk declaring a size, with no pixel data.
-  static func pngHeader(width: UInt32, height: UInt32) -> [UInt8] {
+  /// A PNG signature and IHDR chunk declaring a size and pixel format, with no pixel data.
+  static func pngHeader(
+    width: UInt32, height: UInt32, bitDepth: UInt8 = 8, colorType: UInt8 = 2
+  ) -> [UInt8] {
     func be(_ value: UInt32) -> [UInt8] {
       [UInt8(value >> 24), UInt8(value >> 16 & 255), UInt8(value >> 8 & 255), UInt8(value & 255)]
     }
@@ -120,7 +152,8 @@ import Testing
     // A zlib stream of one stored empty block: decoding would fail, but the header says a lot.
     let idat: [UInt8] = [0x78, 0x01, 0x01, 0x00, 0x00, 0xFF, 0xFF, 0x00, 0x00, 0x00, 0x01]
     return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-      + chunk("IHDR", be(width) + be(height) + [8, 2, 0, 0, 0]) + chunk("IDAT", idat)
+      + chunk("IHDR", be(width) + be(height) + [bitDepth, colorType, 0, 0, 0])
+      + chunk("IDAT", idat)
       + chunk("IEND", [])
   }
 }

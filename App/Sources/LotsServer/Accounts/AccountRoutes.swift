@@ -41,8 +41,9 @@ struct AccountRoutes {
     } catch { throw AppError(error) }
     try services.signUpLimiter.check(context.clientAddress, action: "sign-up")
     let cost = services.configuration.bcryptCost
-    let hash = try await NIOThreadPool.singleton.runIfActive {
-      Bcrypt.hash(credentials.password, cost: cost)
+    let work = services.passwordWork
+    let hash = try await work.admitting {
+      try await work.run { Bcrypt.hash(credentials.password, cost: cost) }
     }
     let user = try await services.storage.createUser(
       username: credentials.username, passwordHash: hash, now: Date())
@@ -57,9 +58,10 @@ struct AccountRoutes {
     try services.signInLimiter.check(credentials.username.lowercased(), action: "sign-in")
     let account = try await services.storage.account(named: credentials.username)
     // Verify against a dummy hash for unknown names so timing does not reveal which exist.
-    let hash = account?.passwordHash ?? Self.dummyHash
-    let valid = try await NIOThreadPool.singleton.runIfActive {
-      Bcrypt.verify(credentials.password, hash: hash)
+    let hash = account?.passwordHash ?? services.dummyPasswordHash
+    let work = services.passwordWork
+    let valid = try await work.admitting {
+      try await work.run { Bcrypt.verify(credentials.password, hash: hash) }
     }
     guard valid, let user = account?.user else {
       throw AppError(.unauthorized, "username or password is incorrect")
@@ -94,7 +96,6 @@ struct AccountRoutes {
     return Session(token: token, expiresAt: expiresAt, user: user)
   }
 
-  static let dummyHash = Bcrypt.hash("not a real password", cost: 4)
 }
 
 extension User: ResponseEncodable {}

@@ -2,6 +2,16 @@
 enum ImageFormat: String, Sendable, CaseIterable {
   case jpeg, png, webp, heic
 
+  /// The shim's code for the one libvips loader that may read this format (`LOTS_JPEG`, ...).
+  var loaderCode: Int {
+    switch self {
+    case .jpeg: 0
+    case .png: 1
+    case .webp: 2
+    case .heic: 3
+    }
+  }
+
   /// Sniffs the format of an upload.
   init?(sniffing bytes: [UInt8]) {
     func starts(_ prefix: [UInt8], at offset: Int = 0) -> Bool {

@@ -7,6 +7,9 @@ import CVips
 struct ImagePipeline: Sendable {
   /// The largest image accepted, in pixels (a decoded 50 MP RGB image is 150 MB).
   var maximumPixels = 50_000_000
+  /// The most memory one decoded image may take: pixels × bands × bytes per band, so that a
+  /// 16-bit RGBA image (8 bytes a pixel) is held to fewer pixels than an 8-bit RGB one.
+  var maximumDecodedBytes = 160_000_000
   /// The widest display rendition.
   var displayWidth = 1080
   /// The widest thumbnail.
@@ -22,8 +25,15 @@ struct ImagePipeline: Sendable {
     guard let format = ImageFormat(sniffing: bytes) else {
       throw AppError(.unsupportedMediaType, "photo must be a JPEG, PNG, WebP or HEIC image")
     }
+    // The HEIF container also carries AV1 (AVIF), JPEG and other codecs: HEIC means HEVC.
+    if format == .heic, !HEIFItems.isHEVC(bytes) {
+      throw AppError(.unsupportedMediaType, "photo must be a JPEG, PNG, WebP or HEIC image")
+    }
     defer { vips_error_clear() }
-    let header = bytes.withUnsafeBytes { VipsImageRef(lots_vips_header($0.baseAddress, $0.count)) }
+    let code = Int32(format.loaderCode)
+    let header = bytes.withUnsafeBytes {
+      VipsImageRef(lots_vips_header($0.baseAddress, $0.count, code))
+    }
     guard let header else { throw Self.corrupt }
     guard header.width > 0, header.height > 0,
       header.width * header.height <= maximumPixels
@@ -33,8 +43,15 @@ struct ImagePipeline: Sendable {
         "photo is \(header.width)×\(header.height): more than \(maximumPixels / 1_000_000) megapixels"
       )
     }
+    guard header.decodedBytes <= maximumDecodedBytes else {
+      throw AppError(
+        .unprocessableContent,
+        "photo is \(header.width)×\(header.height) with \(header.bands) bands of "
+          + "\(8 * header.bandBytes) bits: more than \(maximumDecodedBytes / 1_000_000) MB decoded"
+      )
+    }
     let decoded = bytes.withUnsafeBytes {
-      VipsImageRef(lots_vips_decode($0.baseAddress, $0.count))
+      VipsImageRef(lots_vips_decode($0.baseAddress, $0.count, code))
     }
     guard let decoded else { throw Self.corrupt }
     let original = try encode(decoded, as: format)

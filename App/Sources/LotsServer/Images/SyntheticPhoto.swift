@@ -10,6 +10,8 @@ enum SyntheticPhoto {
     case png
     case webp
     case heic
+    /// AV1 in a HEIF container: refused by the pipeline (attack tests).
+    case avif
   }
 
   /// A `width` × `height` gradient starting at `color` (0–255 per channel).
@@ -29,6 +31,7 @@ enum SyntheticPhoto {
     case .png: bytes = image.encode { lots_vips_png($0, $1, $2) }
     case .webp: bytes = image.encode { lots_vips_webp($0, 80, $1, $2) }
     case .heic: bytes = image.encode { lots_vips_heic($0, 60, $1, $2) }
+    case .avif: bytes = image.encode { lots_vips_avif($0, 60, $1, $2) }
     }
     guard let bytes else { throw AppError(.internalServerError, "could not encode a photo") }
     return bytes

@@ -19,6 +19,10 @@ final class VipsImageRef {
   var width: Int { Int(vips_image_get_width(pointer)) }
   var height: Int { Int(vips_image_get_height(pointer)) }
   var bands: Int { Int(vips_image_get_bands(pointer)) }
+  /// Bytes per band of a pixel (1 for 8-bit, 2 for 16-bit, 4 for float, ...).
+  var bandBytes: Int { Int(lots_vips_band_bytes(pointer)) }
+  /// The bytes the whole image takes decoded.
+  var decodedBytes: Int { width * height * bands * bandBytes }
 
   /// The image a libvips operation makes from this one, or nil when it fails.
   func applying(

@@ -48,18 +48,21 @@ struct PostRoutes {
     let user = try context.requireUser()
     let boundary = try MultipartForm.boundary(contentType: request.headers[.contentType])
     try services.postingLimiter.check(String(user.id), action: "posting")
-    var request = request
-    let body = try await request.collectBodyOrThrow(upTo: Self.maximumPhotoBytes + 64 * 1024)
-    let form = try PostForm(MultipartForm(body: Array(buffer: body), boundary: boundary))
-    let pipeline = services.pipeline
-    let photo = try await NIOThreadPool.singleton.runIfActive {
-      try pipeline.process(form.photo)
-    }
-    let images = services.images
-    let keys = try await NIOThreadPool.singleton.runIfActive {
-      try [photo.original, photo.display, photo.thumbnail].map {
-        try images.put($0.bytes, fileExtension: $0.fileExtension)
+    // Admitted before the body is read: a bounded number of uploads hold memory at once.
+    let work = services.imageWork
+    let (form, photo, keys) = try await work.admitting {
+      var request = request
+      let body = try await request.collectBodyOrThrow(upTo: Self.maximumPhotoBytes + 64 * 1024)
+      let form = try PostForm(MultipartForm(body: Array(buffer: body), boundary: boundary))
+      let pipeline = services.pipeline
+      let photo = try await work.run { try pipeline.process(form.photo) }
+      let images = services.images
+      let keys = try await NIOThreadPool.singleton.runIfActive {
+        try [photo.original, photo.display, photo.thumbnail].map {
+          try images.put($0.bytes, fileExtension: $0.fileExtension)
+        }
       }
+      return (form, photo, keys)
     }
     let new = NewPost(
       authorID: user.id, caption: form.caption, restaurant: form.restaurant,

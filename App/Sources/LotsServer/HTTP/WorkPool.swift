@@ -1,0 +1,57 @@
+import NIOCore
+import NIOPosix
+import Synchronization
+
+/// Threads of their own for one kind of heavy work, and a bound on the requests doing it at
+/// once (running and waiting). Past the bound a request is answered 503 with `Retry-After`
+/// at once instead of queueing without limit: an upload is admitted before its 10 MB body is
+/// read, a sign-in before it waits for bcrypt. Image work and password hashing each have
+/// their threads, so neither can starve the other, nor the shared pool that reads image files.
+final class WorkPool: Sendable {
+  /// Decodes and encodes uploads: two at a time bound the decoded images in memory
+  /// (``ImagePipeline/maximumDecodedBytes`` each, twice while rotating).
+  static let imageThreads = started(NIOThreadPool(numberOfThreads: 2))
+  /// bcrypt: hashing at sign-up, checking at sign-in.
+  static let passwordThreads = started(NIOThreadPool(numberOfThreads: 2))
+
+  /// What the 503's message names.
+  let name: String
+  /// The most requests admitted at once.
+  let limit: Int
+  private let threads: NIOThreadPool
+  private let admitted = Atomic<Int>(0)
+
+  /// A bound of `limit` requests on work that runs on `threads`.
+  init(name: String, threads: NIOThreadPool, limit: Int) {
+    self.name = name
+    self.threads = threads
+    self.limit = limit
+  }
+
+  private static func started(_ pool: NIOThreadPool) -> NIOThreadPool {
+    pool.start()
+    return pool
+  }
+
+  /// The requests admitted now.
+  var load: Int { admitted.load(ordering: .relaxed) }
+
+  /// Runs `body` as one admitted request.
+  /// - Throws: ``AppError`` 503 with `Retry-After` when `limit` requests are in already;
+  ///   whatever `body` throws.
+  func admitting<T>(_ body: () async throws -> T) async throws -> T {
+    let now = admitted.wrappingAdd(1, ordering: .relaxed).newValue
+    defer { admitted.wrappingSubtract(1, ordering: .relaxed) }
+    guard now <= limit else {
+      var error = AppError(.serviceUnavailable, "the server is busy with \(name) work: retry soon")
+      error.headers[.retryAfter] = "1"
+      throw error
+    }
+    return try await body()
+  }
+
+  /// Runs `work` on the pool's threads (call it inside ``admitting(_:)``).
+  func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    try await threads.runIfActive(work)
+  }
+}
