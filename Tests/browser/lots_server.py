@@ -50,7 +50,7 @@ class LotsServer:
             raise RuntimeError(f"{self.binary} is missing: run swift build --build-tests first")
         self.process = subprocess.Popen(
             [self.binary, "serve", "--port", str(self.port), "--data", self.data,
-             "--web", str(ROOT / "Web"), "--no-seed", *self.extra_args],
+             "--web", str(ROOT / "Web"), *self.extra_args],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:

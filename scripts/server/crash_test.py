@@ -34,7 +34,7 @@ def call(base, method, path, body=None, token=None, headers=None, timeout=5):
 
 def start(binary, data, port):
     process = subprocess.Popen(
-        [binary, "serve", "--data", data, "--port", str(port), "--no-seed", "--no-rate-limits",
+        [binary, "serve", "--data", data, "--port", str(port), "--no-rate-limits",
          "--web", "/nonexistent"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"
     for _ in range(200):

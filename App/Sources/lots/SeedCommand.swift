@@ -12,6 +12,10 @@ struct SeedCommand: AsyncParsableCommand {
 
   func run() async throws {
     let seeded = try await seedDemoContent(server.configuration, logger: Logger(label: "lots"))
-    print(seeded ? "seeded demo content" : "database already has content; nothing to do")
+    if let password = seeded {
+      print("seeded demo content; the demo accounts' password is \(password)")
+    } else {
+      print("database already has content; nothing to do")
+    }
   }
 }

@@ -11,15 +11,16 @@ struct ServeCommand: AsyncParsableCommand {
 
   @OptionGroup var server: ServerOptions
 
-  @Flag(help: "Do not seed demo content into an empty database.")
-  var noSeed = false
+  @Flag(
+    help: "Seed demo users, posts and likes into an empty database (the password is logged).")
+  var demo = false
 
   @Flag(help: "Turn rate limits off (load tests and benchmarks only).")
   var noRateLimits = false
 
   func run() async throws {
     var configuration = server.configuration
-    configuration.seedDemoContent = !noSeed
+    configuration.seedDemoContent = demo
     if noRateLimits { configuration.rateLimits = .unlimited }
     let logger = Logger(label: "lots")
     let app = try await buildApplication(configuration, logger: logger)

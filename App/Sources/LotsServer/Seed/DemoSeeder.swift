@@ -13,8 +13,13 @@ struct DemoSeeder {
   var postCount = 210
   var seed: UInt64 = 20_261_121
 
-  /// The password of every demo account.
-  static let password = "lunch-of-today"
+  /// A new password for the demo accounts, made at seeding: never a constant in the source,
+  /// where anyone could read it and sign in as a demo user of a server left running.
+  static func makePassword() -> String {
+    let alphabet = Array("abcdefghjkmnpqrstuvwxyz23456789")
+    var generator = SystemRandomNumberGenerator()
+    return String((0..<16).map { _ in alphabet.randomElement(using: &generator)! })
+  }
 
   static let names = [
     "ana", "bruno", "chen", "dara", "emeka", "fatima", "goran", "hana", "ines", "jonas", "kemal",
@@ -32,25 +37,25 @@ struct DemoSeeder {
     (600, 600), (600, 750), (600, 900), (900, 600), (540, 960), (800, 600), (480, 720),
   ]
 
-  /// Seeds only when there are no users yet; returns whether it did.
+  /// Seeds only when there are no users yet.
+  /// - Returns: The demo accounts' password (new each time), or nil when it did not seed.
   @discardableResult
-  func seedIfEmpty() async throws -> Bool {
+  func seedIfEmpty() async throws -> String? {
     guard try await services.storage.account(named: Self.names[0]) == nil,
       try await services.storage.currentSequence() == 0
-    else { return false }
+    else { return nil }
     logger.info("seeding demo content: \(userCount) users, \(postCount) posts")
     var random = SplitMix64(seed: seed)
     let cost = services.configuration.bcryptCost
+    let password = Self.makePassword()
     let hash = try await NIOThreadPool.singleton.runIfActive {
-      Bcrypt.hash(Self.password, cost: cost)
+      Bcrypt.hash(password, cost: cost)
     }
     var users: [Int64] = []
     let start = Date().addingTimeInterval(-Double(postCount) * 1_800)
     for index in 0..<userCount {
-      let name =
-        Self.names[index % Self.names.count] + (index < Self.names.count ? "" : "\(index)")
       let user = try await services.storage.createUser(
-        username: name, passwordHash: hash, now: start)
+        username: name(at: index), passwordHash: hash, now: start)
       users.append(user.id)
     }
     var posts: [Int64] = []
@@ -75,7 +80,24 @@ struct DemoSeeder {
       }
     }
     logger.info("seeded \(posts.count) posts")
-    return true
+    try writePassword(password, names: users.indices.map(name(at:)))
+    return password
+  }
+
+  /// The demo user name at `index`.
+  func name(at index: Int) -> String {
+    Self.names[index % Self.names.count] + (index < Self.names.count ? "" : "\(index)")
+  }
+
+  /// Tells whoever started the server how to sign in as a demo user: the log, and a file only
+  /// the server's user can read (`demo-password.txt` in the data directory).
+  func writePassword(_ password: String, names: [String]) throws {
+    let file = services.configuration.dataDirectory.appendingPathComponent("demo-password.txt")
+    let text = "Demo accounts \(names.joined(separator: ", ")) share the password \(password)\n"
+    FileManager.default.createFile(
+      atPath: file.path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600])
+    logger.notice(
+      "demo accounts (\(names.first ?? "")…) share the password \(password) (\(file.path))")
   }
 
   /// A stored demo photo.
@@ -145,9 +167,9 @@ struct SplitMix64: RandomNumberGenerator {
 }
 
 /// Opens the data directory, migrates, and seeds demo content if the database is empty.
-/// - Returns: Whether it seeded.
+/// - Returns: The demo accounts' password, or nil when the database had content.
 public func seedDemoContent(_ configuration: ServerConfiguration, logger: Logger) async throws
-  -> Bool
+  -> String?
 {
   var configuration = configuration
   configuration.seedDemoContent = false
