@@ -11,6 +11,7 @@ struct AppServices: Sendable {
   let pipeline: ImagePipeline
   let hub: ChangeHub
   let signInLimiter: RateLimiter
+  let signInClientLimiter: RateLimiter
   let signUpLimiter: RateLimiter
   let postingLimiter: RateLimiter
   let likingLimiter: RateLimiter
@@ -32,6 +33,7 @@ struct AppServices: Sendable {
     self.hub = ChangeHub(store: storage, retainedEvents: configuration.policy.retainedEvents)
     let limits = configuration.rateLimits
     self.signInLimiter = RateLimiter(limits.signIn)
+    self.signInClientLimiter = RateLimiter(limits.signInPerClient)
     self.signUpLimiter = RateLimiter(limits.signUp)
     self.postingLimiter = RateLimiter(limits.posting)
     self.likingLimiter = RateLimiter(limits.liking)

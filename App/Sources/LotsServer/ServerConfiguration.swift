@@ -25,6 +25,8 @@ public struct ServerConfiguration: Sendable {
   public var coalescingInterval: Duration = .milliseconds(250)
   /// Log level.
   public var logLevel: Logger.Level = .info
+  /// Reverse proxies whose `X-Forwarded-For` names the client (per-client limits key on it).
+  public var trustedProxies: Set<String> = []
   /// The most uploads admitted at once (reading, decoding, storing); more get 503.
   public var uploadsAtOnce = 8
   /// The most sign-ins and sign-ups waiting for bcrypt at once; more get 503.
@@ -38,8 +40,11 @@ public struct ServerConfiguration: Sendable {
 
 /// Token-bucket budgets: `burst` requests at once, refilled at `perSecond`.
 public struct RateLimits: Sendable {
-  /// Sign-in attempts per user name.
+  /// Failed sign-ins per user name from one client address: the real user, elsewhere, is
+  /// never locked out by someone else's guesses.
   public var signIn = RateLimiter.Budget(burst: 10, perSecond: 0.2)
+  /// Sign-in attempts per client address, whatever the names (guessing across accounts).
+  public var signInPerClient = RateLimiter.Budget(burst: 30, perSecond: 0.5)
   /// Sign-ups per client.
   public var signUp = RateLimiter.Budget(burst: 20, perSecond: 0.5)
   /// Posts per user.
@@ -55,6 +60,7 @@ public struct RateLimits: Sendable {
     var limits = RateLimits()
     let huge = RateLimiter.Budget(burst: 1_000_000_000, perSecond: 1_000_000_000)
     (limits.signIn, limits.signUp, limits.posting, limits.liking) = (huge, huge, huge, huge)
+    limits.signInPerClient = huge
     return limits
   }
 }

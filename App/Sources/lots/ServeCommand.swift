@@ -18,10 +18,20 @@ struct ServeCommand: AsyncParsableCommand {
   @Flag(help: "Turn rate limits off (load tests and benchmarks only).")
   var noRateLimits = false
 
+  @Option(
+    name: .customLong("trusted-proxy"),
+    help: ArgumentHelp(
+      "A reverse proxy's address whose X-Forwarded-For names the client (repeatable; env "
+        + "LOTS_TRUSTED_PROXIES, comma-separated)."))
+  var trustedProxies: [String] =
+    (ProcessInfo.processInfo.environment["LOTS_TRUSTED_PROXIES"] ?? "")
+    .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+
   func run() async throws {
     var configuration = server.configuration
     configuration.seedDemoContent = demo
     if noRateLimits { configuration.rateLimits = .unlimited }
+    configuration.trustedProxies = Set(trustedProxies)
     let logger = Logger(label: "lots")
     let app = try await buildApplication(configuration, logger: logger)
     try await app.runService()

@@ -23,16 +23,17 @@ enum TestApp {
     return configuration
   }
 
-  /// Runs `test` against the router, without sockets.
+  /// Runs `test` against the router, without sockets (or, with `.live`, over loopback HTTP:
+  /// the peer address is then 127.0.0.1).
   static func run(
-    _ change: ConfigurationChange = .none,
+    _ change: ConfigurationChange = .none, over testing: TestingSetup = .router,
     _ test: @escaping @Sendable (any TestClientProtocol) async throws -> Void
   ) async throws {
     var configuration = configuration()
     change.apply(&configuration)
     defer { try? FileManager.default.removeItem(at: configuration.dataDirectory) }
     let app = try await buildApplication(configuration)
-    try await app.test(.router, test)
+    try await app.test(testing, test)
   }
 
   /// Runs `test` with a demo seeder of `users` users and `posts` posts over the services of a

@@ -39,7 +39,8 @@ struct AccountRoutes {
       try Validation.username(credentials.username)
       try Validation.password(credentials.password)
     } catch { throw AppError(error) }
-    try services.signUpLimiter.check(context.clientAddress, action: "sign-up")
+    let client = context.clientAddress(request, trusting: services.configuration.trustedProxies)
+    try services.signUpLimiter.check(client, action: "sign-up")
     let cost = services.configuration.bcryptCost
     let work = services.passwordWork
     let hash = try await work.admitting {
@@ -55,7 +56,12 @@ struct AccountRoutes {
   {
     var request = request
     let credentials = try await request.decodeStrictly(Credentials.self)
-    try services.signInLimiter.check(credentials.username.lowercased(), action: "sign-in")
+    // Every attempt counts against the client's address; only failures count against the
+    // name from that address, so guesses elsewhere never lock the real user out.
+    let client = context.clientAddress(request, trusting: services.configuration.trustedProxies)
+    let nameKey = "\(credentials.username.lowercased())\u{0}\(client)"
+    try services.signInClientLimiter.check(client, action: "sign-in")
+    try services.signInLimiter.checkWithoutTaking(nameKey, action: "sign-in")
     let account = try await services.storage.account(named: credentials.username)
     // Verify against a dummy hash for unknown names so timing does not reveal which exist.
     let hash = account?.passwordHash ?? services.dummyPasswordHash
@@ -63,6 +69,7 @@ struct AccountRoutes {
     let valid = try await work.admitting {
       try await work.run { Bcrypt.verify(credentials.password, hash: hash) }
     }
+    if !valid { _ = services.signInLimiter.take(nameKey) }
     guard valid, let user = account?.user else {
       throw AppError(.unauthorized, "username or password is incorrect")
     }

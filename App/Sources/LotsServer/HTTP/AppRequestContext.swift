@@ -16,13 +16,18 @@ public struct AppRequestContext: RequestContext {
   /// Whether a token or cookie came that no session matches (expired, signed out, forged):
   /// reading goes on signed out; what needs an account says why it refuses.
   var staleCredential = false
-  /// The client's address without port, the key of per-client rate limits.
-  let clientAddress: String
+  /// The peer's address without port (a reverse proxy's, behind one: see ``ClientAddress``).
+  let peerAddress: String
 
   /// Creates a context for a request.
   public init(source: ApplicationRequestContextSource) {
     self.coreContext = .init(source: source)
-    self.clientAddress = source.channel.remoteAddress?.ipAddress ?? "unknown"
+    self.peerAddress = source.channel.remoteAddress?.ipAddress ?? "unknown"
+  }
+
+  /// The client's address, the key of per-client limits.
+  func clientAddress(_ request: Request, trusting proxies: Set<String>) -> String {
+    ClientAddress.of(peer: peerAddress, headers: request.headers, trusted: proxies)
   }
 
   /// API bodies use ISO 8601 dates with fractional seconds.
