@@ -8,87 +8,68 @@ import Testing
 
 /// Sign-in limits an attacker can neither use against the real user nor flush.
 @Suite struct SignInLimitTests {
-  static func signIn(
-    _ client: some TestClientProtocol, _ name: String, _ password: String, from address: String
-  ) async throws -> HTTPResponse.Status {
-    let body = #"{"username":"\#(name)","password":"\#(password)"}"#
-    let response = try await client.execute(
-      uri: "/api/sessions", method: .post,
-      headers: [.contentType: "application/json", .xForwardedFor: address],
-      body: ByteBuffer(string: body))
-    return response.status
-  }
+  /// One sign-in attempt: a name, a password, the client address a trusted proxy reports, and
+  /// the status expected.
+  typealias Attempt = (name: String, password: String, from: String, status: HTTPResponse.Status)
 
-  /// Behind a trusted proxy on loopback: guesses from one address cost that address, never the
-  /// real user signing in from another.
-  @Test func guessesElsewhereNeverLockTheRealUserOut() async throws {
+  /// Runs `attempts` in order against a live server on loopback with these budgets, after
+  /// signing up "emeka" (password "password1").
+  static func expect(
+    _ attempts: [Attempt], nameBurst: Double, clientBurst: Double, trustsLoopback: Bool = true
+  ) async throws {
     try await TestApp.run(
       .with {
-        $0.rateLimits.signIn = .init(burst: 3, perSecond: 0.001)
-        $0.rateLimits.signInPerClient = .init(burst: 1_000, perSecond: 1)
-        $0.trustedProxies = ["127.0.0.1"]
+        $0.rateLimits.signIn = .init(burst: nameBurst, perSecond: 0.001)
+        $0.rateLimits.signInPerClient = .init(burst: clientBurst, perSecond: 0.001)
+        $0.trustedProxies = trustsLoopback ? ["127.0.0.1"] : []
       }, over: .live
     ) { client async throws in
       _ = try await client.signUp("emeka")
-      for _ in 0..<3 {
-        #expect(
-          try await Self.signIn(client, "emeka", "wrong-guess", from: "203.0.113.9")
-            == .unauthorized)
-      }
-      #expect(
-        try await Self.signIn(client, "emeka", "wrong-guess", from: "203.0.113.9")
-          == .tooManyRequests)
-      // Even the right password is refused from the attacker's address now...
-      #expect(
-        try await Self.signIn(client, "emeka", "password1", from: "203.0.113.9")
-          == .tooManyRequests)
-      // ...while the real user, elsewhere, signs in, again and again (successes cost nothing).
-      for _ in 0..<5 {
-        #expect(
-          try await Self.signIn(client, "emeka", "password1", from: "198.51.100.7") == .created)
+      for (index, attempt) in attempts.enumerated() {
+        let body = #"{"username":"\#(attempt.name)","password":"\#(attempt.password)"}"#
+        let response = try await client.execute(
+          uri: "/api/sessions", method: .post,
+          headers: [.contentType: "application/json", .xForwardedFor: attempt.from],
+          body: ByteBuffer(string: body))
+        #expect(response.status == attempt.status, "attempt \(index): \(attempt)")
       }
     }
+  }
+
+  /// Behind a trusted proxy: guesses from one address cost that address, never the real user
+  /// signing in from another (successes cost nothing).
+  @Test func guessesElsewhereNeverLockTheRealUserOut() async throws {
+    let attacker = "203.0.113.9"
+    let owner = "198.51.100.7"
+    let guesses = [Attempt](repeating: ("emeka", "wrong-guess", attacker, .unauthorized), count: 3)
+    let refused: [Attempt] = [
+      ("emeka", "wrong-guess", attacker, .tooManyRequests),
+      ("emeka", "password1", attacker, .tooManyRequests),  // even the right one, from there
+    ]
+    let owners = [Attempt](repeating: ("emeka", "password1", owner, .created), count: 5)
+    try await Self.expect(guesses + refused + owners, nameBurst: 3, clientBurst: 1_000)
   }
 
   @Test func oneAddressCannotGuessAcrossManyAccounts() async throws {
-    try await TestApp.run(
-      .with {
-        $0.rateLimits.signIn = .init(burst: 3, perSecond: 0.001)
-        $0.rateLimits.signInPerClient = .init(burst: 5, perSecond: 0.001)
-        $0.trustedProxies = ["127.0.0.1"]
-      }, over: .live
-    ) { client async throws in
-      for index in 0..<5 {
-        #expect(
-          try await Self.signIn(client, "user\(index)", "password1", from: "203.0.113.9")
-            == .unauthorized)
-      }
-      #expect(
-        try await Self.signIn(client, "user9", "password1", from: "203.0.113.9")
-          == .tooManyRequests)
-      #expect(
-        try await Self.signIn(client, "user9", "password1", from: "203.0.113.10") == .unauthorized)
-    }
+    let attempts: [Attempt] =
+      (0..<4).map { ("user\($0)", "password1", "203.0.113.9", .unauthorized) }
+      + [
+        ("user9", "password1", "203.0.113.9", .tooManyRequests),
+        ("user9", "password1", "203.0.113.10", .unauthorized),
+      ]
+    // The signing up of emeka, from loopback, is not a sign-in: four guesses fill five.
+    try await Self.expect(
+      [("emeka", "password1", "203.0.113.9", .created)] + attempts, nameBurst: 3, clientBurst: 5)
   }
 
+  /// No trusted proxy: X-Forwarded-For is ignored, so rotating it does not reset the limit.
   @Test func anUntrustedPeerCannotChooseItsAddress() async throws {
-    // No trusted proxy: X-Forwarded-For is ignored, so rotating it does not reset the limit.
-    try await TestApp.run(
-      .with {
-        $0.rateLimits.signIn = .init(burst: 2, perSecond: 0.001)
-        $0.rateLimits.signInPerClient = .init(burst: 1_000, perSecond: 1)
-      }, over: .live
-    ) { client async throws in
-      _ = try await client.signUp("emeka")
-      for index in 0..<2 {
-        #expect(
-          try await Self.signIn(client, "emeka", "wrong-guess", from: "10.0.0.\(index)")
-            == .unauthorized)
-      }
-      #expect(
-        try await Self.signIn(client, "emeka", "wrong-guess", from: "10.0.0.99")
-          == .tooManyRequests)
-    }
+    let attempts: [Attempt] = [
+      ("emeka", "wrong-guess", "10.0.0.1", .unauthorized),
+      ("emeka", "wrong-guess", "10.0.0.2", .unauthorized),
+      ("emeka", "wrong-guess", "10.0.0.99", .tooManyRequests),
+    ]
+    try await Self.expect(attempts, nameBurst: 2, clientBurst: 1_000, trustsLoopback: false)
   }
 }
 
