@@ -41,7 +41,10 @@ public func buildApplication(
     router: router,
     configuration: .init(
       address: .hostname(configuration.host, port: configuration.port), serverName: "lots"),
-    services: [services.hub, ChangeLogTrimmer(store: services.storage, hub: services.hub)],
+    services: [
+      services.hub, ChangeLogTrimmer(store: services.storage, hub: services.hub),
+      SessionSweeper(store: services.storage),
+    ],
     onServerRunning: { channel in
       logger.info("listening on \(configuration.host):\(channel.localAddress?.port ?? 0)")
       await onServerRunning(channel.localAddress?.port ?? 0)

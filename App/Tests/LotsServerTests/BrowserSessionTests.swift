@@ -122,21 +122,12 @@ import Testing
     try await LiveServer.run { port in
       let api = LiveClient(port: port)
       let phone = try await api.signUp("ana")
-      let laptop = try JSONCoding.decoder().decode(
-        Session.self,
-        from: Data(
-          buffer: try await api.send(
-            .post, "/api/sessions", json: #"{"username":"ana","password":"password1"}"#
-          ).body!))
+      let laptop = try await api.signIn("ana")
       // The laptop's stream ends when the phone signs out everywhere (no timeout).
-      let events = try await RawHTTPClient(port: port).events(
-        "/api/stream", headers: ["Authorization": "Bearer \(laptop.token)"]
-      ) {
+      let events = try await api.streamEvents(token: laptop.token) {
         let out = try await api.send(.delete, "/api/sessions", token: phone.token)
         #expect(out.status == .noContent)
         #expect(out.headers[.setCookie]?.contains("Max-Age=0") == true)
-      } until: { _ in
-        false
       }
       #expect(events.isEmpty)
       for token in [phone.token, laptop.token] {

@@ -30,6 +30,23 @@ struct LiveClient: Sendable {
     return try JSONCoding.decoder().decode(Session.self, from: Data(buffer: response.body!))
   }
 
+  /// Signs in again as `name` (password "password1"): another session, as on another device.
+  func signIn(_ name: String) async throws -> Session {
+    let response = try await send(
+      .post, "/api/sessions", json: #"{"username":"\#(name)","password":"password1"}"#)
+    return try JSONCoding.decoder().decode(Session.self, from: Data(buffer: response.body!))
+  }
+
+  /// Opens a stream with `token`, runs `action`, and returns the events that came before the
+  /// stream ended (an `action` that ends the session's streams ends it with none).
+  func streamEvents(
+    token: String, during action: @escaping @Sendable () async throws -> Void
+  ) async throws -> [RawHTTPClient.Event] {
+    try await RawHTTPClient(port: port).events(
+      "/api/stream", headers: ["Authorization": "Bearer \(token)"], during: action
+    ) { _ in false }
+  }
+
   func post(token: String, caption: String = "") async throws -> Post {
     let body = Multipart.body(
       fields: ["restaurant": "Curry Up", "mealDate": "2026-11-21", "caption": caption],

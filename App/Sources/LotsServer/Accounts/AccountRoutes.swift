@@ -28,6 +28,42 @@ struct AccountRoutes {
       return Self.signedOut(request)
     }
     router.get("me") { _, context in try context.requireUser() }
+    router.put("me/password") { request, context in
+      try await changePassword(request, context)
+      return Response(status: .noContent)
+    }
+  }
+
+  /// Changes the signed-in user's password, given the current one: every other session of
+  /// theirs ends at once, with its streams (a stolen session does not outlive the change);
+  /// this one stays.
+  func changePassword(_ request: Request, _ context: AppRequestContext) async throws {
+    let user = try context.requireUser()
+    var request = request
+    let change = try await request.decodeStrictly(PasswordChange.self)
+    do { try Validation.password(change.newPassword) } catch { throw AppError(error) }
+    let client = context.clientAddress(request, trusting: services.configuration.trustedProxies)
+    let nameKey = "\(user.username.lowercased())\u{0}\(client)"
+    try services.signInLimiter.checkWithoutTaking(nameKey, action: "password")
+    guard let account = try await services.storage.account(named: user.username) else {
+      throw AppError.unauthorized
+    }
+    let cost = services.configuration.bcryptCost
+    let work = services.passwordWork
+    let hash = try await work.admitting {
+      try await work.run { () -> String? in
+        guard Bcrypt.verify(change.currentPassword, hash: account.passwordHash) else { return nil }
+        return Bcrypt.hash(change.newPassword, cost: cost)
+      }
+    }
+    guard let hash else {
+      _ = services.signInLimiter.take(nameKey)
+      throw AppError(.forbidden, "the current password is incorrect")
+    }
+    try await services.storage.changePassword(
+      userID: user.id, passwordHash: hash, keeping: context.tokenHash)
+    services.sessions.remove(userID: user.id)
+    services.hub.endStreams(of: user.id)
   }
 
   func signUp(_ request: Request, _ context: AppRequestContext) async throws

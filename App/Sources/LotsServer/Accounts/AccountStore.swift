@@ -18,4 +18,10 @@ protocol AccountStore: Sendable {
   func deleteSession(tokenHash: String) async throws
   /// Ends every session of a user.
   func deleteSessions(userID: Int64) async throws
+  /// Sets a user's password hash and ends every session of theirs but `keeping`, at once.
+  func changePassword(userID: Int64, passwordHash: String, keeping tokenHash: String?)
+    async throws
+  /// Deletes every expired session.
+  /// - Returns: How many there were.
+  func deleteExpiredSessions(now: Date) async throws -> Int
 }

@@ -49,10 +49,28 @@ extension SQLiteStorage {
       try db.execute(
         sql: "INSERT INTO session (tokenHash, userId, expiresAt) VALUES (?, ?, ?)",
         arguments: [tokenHash, userID, Self.millis(expiresAt)])
-      // Expired sessions of this user are swept on each sign-in.
+    }
+  }
+
+  /// Sets a user's password hash and ends every other session of theirs, in one transaction.
+  func changePassword(userID: Int64, passwordHash: String, keeping tokenHash: String?)
+    async throws
+  {
+    try await writer.write { db in
       try db.execute(
-        sql: "DELETE FROM session WHERE userId = ? AND expiresAt <= ?",
-        arguments: [userID, Self.millis(Date())])
+        sql: "UPDATE account SET passwordHash = ? WHERE id = ?", arguments: [passwordHash, userID])
+      try db.execute(
+        sql: "DELETE FROM session WHERE userId = ? AND tokenHash IS NOT ?",
+        arguments: [userID, tokenHash])
+    }
+  }
+
+  /// Deletes every expired session (SessionSweeper calls it on a schedule).
+  func deleteExpiredSessions(now: Date) async throws -> Int {
+    try await writer.write { db in
+      try db.execute(
+        sql: "DELETE FROM session WHERE expiresAt <= ?", arguments: [Self.millis(now)])
+      return db.changesCount
     }
   }
 

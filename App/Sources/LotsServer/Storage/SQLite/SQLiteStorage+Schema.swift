@@ -84,6 +84,10 @@ extension SQLiteStorage {
           ALTER TABLE changeLog ADD COLUMN liked INTEGER;
           """)
     }
+    // Expired sessions are swept on a schedule (SessionSweeper), by expiry.
+    migrator.registerMigration("v4: session expiry index") { db in
+      try db.execute(sql: "CREATE INDEX session_expiry ON session(expiresAt)")
+    }
     return migrator
   }
 }
