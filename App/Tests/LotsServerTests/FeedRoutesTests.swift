@@ -132,7 +132,8 @@ import Testing
   }
 
   @Test func inspireRanksByLikesAndKeepsItsSnapshot() async throws {
-    try await TestApp.run { client in
+    // Every first page ranks anew here (no reuse interval), to see the new order at once.
+    try await TestApp.run(.with { $0.policy.inspireReuse = 0 }) { client in
       var users: [Session] = []
       for name in ["ana", "bruno", "chen", "dara"] { users.append(try await client.signUp(name)) }
       var posts: [Post] = []
@@ -160,6 +161,31 @@ import Testing
       #expect(second.nextCursor == nil)
       let fresh = try await client.send(.get, "/api/inspire?limit=1").decode(FeedPage.self)
       #expect(fresh.items.first?.id == posts[1].id)
+    }
+  }
+
+  /// A flood of anonymous first pages reads: one ranking serves them all for the reuse
+  /// interval, and only a first page after it writes a new one.
+  @Test func inspireFirstPagesShareARankingInsteadOfWritingOneEach() async throws {
+    try await TestApp.withSeeder(users: 2, posts: 6) { seeder in
+      try await #require(seeder.seedIfEmpty() != nil)
+      let storage = try #require(seeder.services.storage as? SQLiteStorage)
+      let now = Date()
+      func snapshot(at offset: TimeInterval) async throws -> Int64 {
+        let page = try await storage.inspirePage(nil, nil, 2, now.addingTimeInterval(offset))
+        let cursor = try FeedCursor(token: try #require(page.nextCursor), feed: "inspire")
+        guard case .ranked(let snapshot, _) = cursor else { throw AppError.badRequest("cursor") }
+        return snapshot
+      }
+      var snapshots: Set<Int64> = []
+      for second in 0..<50 { snapshots.insert(try await snapshot(at: Double(second))) }
+      #expect(snapshots.count == 1)
+      let later = try await snapshot(at: 61)
+      #expect(!snapshots.contains(later), "a first page after the interval ranks again")
+      let rows = try storage.readNow { db in
+        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM rankingSnapshot")
+      }
+      #expect(rows == 2)
     }
   }
 

@@ -8,6 +8,8 @@ extension SQLiteStorage {
 
   /// A page of the inspire feed: the first page freezes the ranking (post ids ordered by likes
   /// received within the window) so that later pages keep its order while contents stay live.
+  /// First pages share a ranking younger than `policy.inspireReuse`: a flood of anonymous first
+  /// pages reads, and writes at most one snapshot per interval.
   func inspirePage(_ viewerID: Int64?, _ cursor: FeedCursor?, _ limit: Int, _ now: Date)
     async throws -> FeedPage
   {
@@ -16,7 +18,7 @@ extension SQLiteStorage {
     if case .ranked(let snapshot, let start)? = cursor {
       (snapshotID, offset) = (snapshot, start)
     } else {
-      (snapshotID, offset) = (try await createRankingSnapshot(now: now), 0)
+      (snapshotID, offset) = (try await rankingSnapshot(now: now), 0)
     }
     return try readNow { db in
       let sequence = try Self.currentSequence(db)
@@ -38,11 +40,29 @@ extension SQLiteStorage {
     }
   }
 
-  /// Ranks posts by likes within the window and stores the order; drops snapshots older than
-  /// a day.
+  /// The ranking younger than `policy.inspireReuse`, else a new one.
+  func rankingSnapshot(now: Date) async throws -> Int64 {
+    let recent = try readNow { db in
+      try Self.recentSnapshot(db, now: now, reuse: policy.inspireReuse)
+    }
+    if let recent { return recent }
+    return try await createRankingSnapshot(now: now)
+  }
+
+  static func recentSnapshot(_ db: Database, now: Date, reuse: TimeInterval) throws -> Int64? {
+    try Int64.fetchOne(
+      db, sql: "SELECT id FROM rankingSnapshot WHERE createdAt > ? ORDER BY id DESC LIMIT 1",
+      arguments: [millis(now) - Int64(reuse * 1000)])
+  }
+
+  /// Ranks posts by likes within the window and stores the order (unless a request just did,
+  /// in the same interval); drops snapshots older than a day.
   func createRankingSnapshot(now: Date) async throws -> Int64 {
     let windowStart = Self.millis(now) - Int64(policy.inspireWindow * 1000)
+    let reuse = policy.inspireReuse
     return try await writer.write { db in
+      // First pages that missed the same expired ranking queue here: one ranks, the rest reuse.
+      if let recent = try Self.recentSnapshot(db, now: now, reuse: reuse) { return recent }
       let ids = try Int64.fetchAll(
         db,
         sql: """

@@ -70,6 +70,9 @@ public struct DatabasePolicy: Sendable {
   public var sessionLifetime: TimeInterval
   /// The window of likes that ranks the inspire feed.
   public var inspireWindow: TimeInterval
+  /// How long a ranking serves every first page of the inspire feed before the next first
+  /// page ranks again: reading never writes more than once per this interval.
+  public var inspireReuse: TimeInterval = 60
 
   /// Creates a policy; the defaults are those of production.
   public init(
