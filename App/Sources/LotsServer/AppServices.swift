@@ -15,6 +15,9 @@ struct AppServices: Sendable {
   let signUpLimiter: RateLimiter
   let postingLimiter: RateLimiter
   let likingLimiter: RateLimiter
+  let reportingLimiter: RateLimiter
+  let blockingLimiter: RateLimiter
+  let deletingLimiter: RateLimiter
   let sessions = SessionCache()
   let renderedPosts = PostJSONCache()
   /// A hash of no one's password at the configured cost: a sign-in with an unknown name checks
@@ -37,6 +40,9 @@ struct AppServices: Sendable {
     self.signUpLimiter = RateLimiter(limits.signUp)
     self.postingLimiter = RateLimiter(limits.posting)
     self.likingLimiter = RateLimiter(limits.liking)
+    self.reportingLimiter = RateLimiter(limits.reporting)
+    self.blockingLimiter = RateLimiter(limits.blocking)
+    self.deletingLimiter = RateLimiter(limits.deleting)
     self.imageWork = WorkPool(
       name: "image", threads: WorkPool.imageThreads, limit: configuration.uploadsAtOnce)
     self.passwordWork = WorkPool(

@@ -51,6 +51,12 @@ public struct RateLimits: Sendable {
   public var posting = RateLimiter.Budget(burst: 20, perSecond: 0.2)
   /// Likes and unlikes per user.
   public var liking = RateLimiter.Budget(burst: 60, perSecond: 5)
+  /// Reports per user.
+  public var reporting = RateLimiter.Budget(burst: 10, perSecond: 1.0 / 60)
+  /// Blocks and unblocks per user (each one reaches every stream of theirs).
+  public var blocking = RateLimiter.Budget(burst: 20, perSecond: 0.1)
+  /// Post deletions per user.
+  public var deleting = RateLimiter.Budget(burst: 30, perSecond: 0.5)
 
   /// Creates the default budgets.
   public init() {}
@@ -60,7 +66,9 @@ public struct RateLimits: Sendable {
     var limits = RateLimits()
     let huge = RateLimiter.Budget(burst: 1_000_000_000, perSecond: 1_000_000_000)
     (limits.signIn, limits.signUp, limits.posting, limits.liking) = (huge, huge, huge, huge)
-    limits.signInPerClient = huge
+    (limits.signInPerClient, limits.reporting, limits.blocking, limits.deleting) = (
+      huge, huge, huge, huge
+    )
     return limits
   }
 }

@@ -63,6 +63,70 @@ import Testing
     }
   }
 
+  /// Someone blocked cannot like or report the blocker's posts (harassment by other means);
+  /// taking a like back stays possible.
+  @Test func aBlockedUserCannotLikeOrReportTheBlockersPosts() async throws {
+    try await TestApp.run { client in
+      let ana = try await client.signUp("ana")
+      let troll = try await client.signUp("troll")
+      let post = try await client.post(token: ana.token)
+      let like = "/api/posts/\(post.id)/like"
+      #expect(try await client.send(.put, like, token: troll.token).status == .ok)
+      #expect(
+        try await client.send(.put, "/api/users/troll/block", token: ana.token).status
+          == .noContent)
+      let again = try await client.send(.put, like, token: troll.token)
+      #expect(again.status == .forbidden)
+      #expect(again.errorMessage == "you cannot like the posts of someone who blocked you")
+      let report = try await client.send(
+        .post, "/api/posts/\(post.id)/reports", json: #"{"reason":"spam"}"#, token: troll.token)
+      #expect(report.status == .forbidden)
+      #expect(try await client.send(.delete, like, token: troll.token).status == .ok)
+      let state = try await client.send(.get, "/api/posts/\(post.id)").decode(Post.self)
+      #expect(state.likeCount == 0)
+      // Unblocked, they may again.
+      #expect(
+        try await client.send(.delete, "/api/users/troll/block", token: ana.token).status
+          == .noContent)
+      #expect(try await client.send(.put, like, token: troll.token).status == .ok)
+    }
+  }
+
+  @Test func reportsBlocksAndDeletesAreRateLimited() async throws {
+    try await TestApp.run(
+      .with {
+        $0.rateLimits.reporting = .init(burst: 1, perSecond: 0.001)
+        $0.rateLimits.blocking = .init(burst: 2, perSecond: 0.001)
+        $0.rateLimits.deleting = .init(burst: 1, perSecond: 0.001)
+      }
+    ) { client in
+      let ana = try await client.signUp("ana")
+      let bruno = try await client.signUp("bruno")
+      let posts = [
+        try await client.post(token: ana.token), try await client.post(token: ana.token),
+      ]
+      let reason = #"{"reason":"spam"}"#
+      #expect(
+        try await client.send(
+          .post, "/api/posts/\(posts[0].id)/reports", json: reason, token: bruno.token
+        )
+        .status == .noContent)
+      let second = try await client.send(
+        .post, "/api/posts/\(posts[1].id)/reports", json: reason, token: bruno.token)
+      #expect(second.status == .tooManyRequests && second.headers[.retryAfter] != nil)
+      for status in [HTTPResponse.Status.noContent, .noContent, .tooManyRequests] {
+        #expect(
+          try await client.send(.put, "/api/users/ana/block", token: bruno.token).status == status)
+      }
+      #expect(
+        try await client.send(.delete, "/api/posts/\(posts[0].id)", token: ana.token).status
+          == .noContent)
+      #expect(
+        try await client.send(.delete, "/api/posts/\(posts[1].id)", token: ana.token).status
+          == .tooManyRequests)
+    }
+  }
+
   @Test func blocksRemovePostsFromTheBlockersViews() async throws {
     try await TestApp.run { client in
       let ana = try await client.signUp("ana")

@@ -22,7 +22,8 @@ struct ModerationRoutes {
     let reason: String
     do {
       reason = try Validation.text(body.reason, field: "reason", length: 1...500, multiline: true)
-    } catch let error as ValidationError { throw AppError(error) }
+    } catch { throw AppError(error) }
+    try services.reportingLimiter.check(String(user.id), action: "report")
     try await services.storage.report(postID: id, userID: user.id, reason: reason, now: Date())
     return .noContent
   }
@@ -30,6 +31,7 @@ struct ModerationRoutes {
   func block(_ blocked: Bool, _ context: AppRequestContext) async throws -> HTTPResponse.Status {
     let user = try context.requireUser()
     let name = context.parameters.get("username") ?? ""
+    try services.blockingLimiter.check(String(user.id), action: "block")
     try await services.storage.setBlock(blocked, username: name, blockerID: user.id, now: Date())
     services.hub.blocksDidChange()
     return .noContent

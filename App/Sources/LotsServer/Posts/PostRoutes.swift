@@ -22,6 +22,7 @@ struct PostRoutes {
     router.delete("posts/:id") { _, context in
       let user = try context.requireUser()
       let id = try Request.id(context)
+      try services.deletingLimiter.check(String(user.id), action: "delete")
       let keys = try await services.storage.post(id: id, viewerID: user.id).map {
         [$0.photo.originalURL, $0.photo.displayURL, $0.photo.thumbnailURL]
       }

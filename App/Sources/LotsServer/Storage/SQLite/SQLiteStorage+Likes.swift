@@ -4,12 +4,16 @@ import LotsCore
 
 extension SQLiteStorage {
   /// Likes or unlikes a post, idempotently; the count moves only when the like row does.
-  /// - Throws: ``AppError`` 404 when the viewer can't see the post.
+  /// - Throws: ``AppError`` 404 when the viewer can't see the post, 403 for a like of a post by
+  ///   someone who blocked the viewer (taking a like back stays possible).
   func setLike(_ liked: Bool, postID: Int64, userID: Int64, now: Date) async throws -> LikeState {
     try await writer.write { db in
       guard
         let authorID = try Self.visibleAuthor(db, postID: postID, viewerID: userID)
       else { throw AppError.notFound("post") }
+      if liked, try Self.isBlocked(db, userID, by: authorID) {
+        throw AppError.forbidden("you cannot like the posts of someone who blocked you")
+      }
       if liked {
         // Strictly increasing per user, so "newest like first" is the order the likes happened.
         let latest = try Int64.fetchOne(
@@ -44,5 +48,12 @@ extension SQLiteStorage {
         SELECT authorId FROM post WHERE id = ? AND (hidden = 0 OR authorId = ?)
           AND authorId NOT IN (SELECT blockedId FROM block WHERE blockerId = ?)
         """, arguments: [postID, viewerID, viewerID])
+  }
+
+  /// Whether `blocker` blocked `userID`.
+  static func isBlocked(_ db: Database, _ userID: Int64, by blocker: Int64) throws -> Bool {
+    try Bool.fetchOne(
+      db, sql: "SELECT 1 FROM block WHERE blockerId = ? AND blockedId = ?",
+      arguments: [blocker, userID]) ?? false
   }
 }

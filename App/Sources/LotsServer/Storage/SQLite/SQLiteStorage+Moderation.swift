@@ -5,7 +5,8 @@ import LotsCore
 extension SQLiteStorage {
   /// Records a report, once per user and post; the post is hidden when enough distinct users
   /// reported it.
-  /// - Throws: ``AppError`` 404 for an invisible post, 400 for one's own post.
+  /// - Throws: ``AppError`` 404 for an invisible post, 400 for one's own post, 403 for a post
+  ///   by someone who blocked the reporter.
   func report(postID: Int64, userID: Int64, reason: String, now: Date) async throws {
     let threshold = policy.reportsToHide
     try await writer.write { db in
@@ -14,6 +15,10 @@ extension SQLiteStorage {
       }
       guard authorID != userID else {
         throw AppError.badRequest("you cannot report your own post")
+      }
+      // A blocked user reporting their blocker's posts would be harassment by other means.
+      if try Self.isBlocked(db, userID, by: authorID) {
+        throw AppError.forbidden("you cannot report the posts of someone who blocked you")
       }
       try db.execute(
         sql:
