@@ -27,8 +27,37 @@ import Testing
       #expect(part.headers[.contentRange] == "bytes 2-5/\(full.body.readableBytes)")
       let beyond = try await client.send(.get, url, headers: [.range: "bytes=999999-"])
       #expect(beyond.status == .rangeNotSatisfiable)
+      #expect(beyond.headers[.contentRange] == "bytes */\(full.body.readableBytes)")
       #expect(try await client.send(.get, "/images/../../etc/passwd").status == .notFound)
       #expect(try await client.send(.get, "/images/abc.jpg").status == .notFound)
+    }
+  }
+
+  /// RFC 9110: a Range the server may ignore (several ranges, another unit, bad syntax) gets
+  /// the whole image; and no error is ever cached as immutable (a CDN would keep a 404 or a
+  /// 416 for a year).
+  @Test func ignorableRangesGetTheWholeImageAndErrorsAreNeverImmutable() async throws {
+    try await TestApp.run { client in
+      let ana = try await client.signUp("ana")
+      let post = try await client.post(token: ana.token)
+      let url = post.photo.displayURL
+      let full = try await client.send(.get, url)
+      #expect(full.headers[.contentLength] == String(full.body.readableBytes))
+      for range in ["bytes=0-1,4-5", "items=0-3", "bytes=5-2", "bytes=x-y"] {
+        let response = try await client.send(.get, url, headers: [.range: range])
+        #expect(response.status == .ok, "\(range)")
+        #expect(Array(buffer: response.body) == Array(buffer: full.body), "\(range)")
+      }
+      let missing = "/images/" + String(repeating: "a", count: 64) + ".jpg"
+      let errors = [
+        try await client.send(.get, url, headers: [.range: "bytes=999999-"]),
+        try await client.send(.get, missing),
+      ]
+      for error in errors {
+        #expect(error.headers[.cacheControl]?.contains("immutable") != true, "\(error.status)")
+      }
+      #expect(errors[0].headers[.cacheControl] == "no-store")
+      #expect(errors[1].status == .notFound)
     }
   }
 }

@@ -1,5 +1,7 @@
 import Crypto
 import Foundation
+import Hummingbird
+import NIOPosix
 
 /// Stores images as files under a directory, two hex digits of fan-out.
 struct FileImageStore: ImageStore {
@@ -26,11 +28,17 @@ struct FileImageStore: ImageStore {
     return key
   }
 
-  func bytes(forKey key: String) throws -> [UInt8]? {
-    guard let data = FileManager.default.contents(atPath: try fileURL(key).path) else {
-      return nil
+  func length(ofKey key: String) async throws -> Int? {
+    let path = try fileURL(key).path
+    return try await NIOThreadPool.singleton.runIfActive {
+      (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int
     }
-    return [UInt8](data)
+  }
+
+  func body(forKey key: String, range: ClosedRange<Int>, context: some RequestContext)
+    async throws -> ResponseBody
+  {
+    try await FileIO().loadFile(path: try fileURL(key).path, range: range, context: context)
   }
 
   func remove(key: String) throws {

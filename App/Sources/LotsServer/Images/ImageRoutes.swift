@@ -13,17 +13,25 @@ struct ImageRoutes {
   func register(on router: some RouterMethods<AppRequestContext>) {
     router.get("images/:key") { request, context in
       let key = context.parameters.get("key") ?? ""
-      let images = services.images
-      guard FileImageStore.isValid(key),
-        let bytes = try await NIOThreadPool.singleton.runIfActive({
-          try images.bytes(forKey: key)
-        })
+      guard FileImageStore.isValid(key), let length = try await services.images.length(ofKey: key),
+        length > 0
       else { throw AppError.notFound("image") }
-      return try Self.response(bytes: bytes, key: key, request: request)
+      let answer = Self.answer(to: request, key: key, length: length)
+      guard let range = answer.range else {
+        return Response(status: answer.status, headers: answer.headers)
+      }
+      let body = try await services.images.body(forKey: key, range: range, context: context)
+      return Response(status: answer.status, headers: answer.headers, body: body)
     }
   }
 
-  static func response(bytes: [UInt8], key: String, request: Request) throws -> Response {
+  /// The status, headers and byte range of the answer to a request for an image of `length`
+  /// bytes: 304 for a matching `If-None-Match`, 206 for a satisfiable single range, 416 for an
+  /// unsatisfiable one, else 200 (an ignorable `Range` is ignored, RFC 9110 §14.2). Only
+  /// successful answers are immutable: a 416 says `no-store`.
+  static func answer(to request: Request, key: String, length: Int)
+    -> (status: HTTPResponse.Status, headers: HTTPFields, range: ClosedRange<Int>?)
+  {
     let etag = "\"\(key.prefix(64))\""
     var headers: HTTPFields = [
       .contentType: contentType(key), .cacheControl: "public, max-age=31536000, immutable",
@@ -35,22 +43,23 @@ struct ImageRoutes {
           $0.trimming(" ").replacingOccurrences(of: "W/", with: "") == etag
         })
     {
-      return Response(status: .notModified, headers: headers)
+      return (.notModified, headers, nil)
     }
-    guard let rangeHeader = request.headers[.range] else {
-      return Response(
-        status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+    switch ByteRange.resolve(request.headers[.range], length: length) {
+    case .whole:
+      headers[.contentLength] = String(length)
+      return (.ok, headers, 0...(length - 1))
+    case .partial(let range):
+      headers[.contentRange] = "bytes \(range.lowerBound)-\(range.upperBound)/\(length)"
+      headers[.contentLength] = String(range.count)
+      return (.partialContent, headers, range)
+    case .unsatisfiable:
+      return (
+        .rangeNotSatisfiable,
+        [.contentRange: "bytes */\(length)", .cacheControl: "no-store", .acceptRanges: "bytes"],
+        nil
+      )
     }
-    guard let range = ByteRange.resolve(rangeHeader, length: bytes.count) else {
-      headers[.contentRange] = "bytes */\(bytes.count)"
-      var error = AppError(.rangeNotSatisfiable, "range is not satisfiable")
-      error.headers = headers
-      throw error
-    }
-    headers[.contentRange] = "bytes \(range.lowerBound)-\(range.upperBound)/\(bytes.count)"
-    return Response(
-      status: .partialContent, headers: headers,
-      body: .init(byteBuffer: ByteBuffer(bytes: bytes[range])))
   }
 
   static func contentType(_ key: String) -> String {

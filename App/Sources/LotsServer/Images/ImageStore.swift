@@ -1,11 +1,17 @@
+import Hummingbird
+
 /// Where image files live, addressed by the SHA-256 of their content.
 ///
 /// The seam for object storage when the server runs on several machines.
 protocol ImageStore: Sendable {
+  /// The length of the image under a key, or nil when there is none.
+  func length(ofKey key: String) async throws -> Int?
+  /// Bytes `range` of the image under a key, streamed to the client in chunks: a request never
+  /// holds a whole image in memory.
+  func body(forKey key: String, range: ClosedRange<Int>, context: some RequestContext)
+    async throws -> ResponseBody
   /// Stores bytes and returns their key, `<sha256>.<ext>`; storing twice is harmless.
   func put(_ bytes: [UInt8], fileExtension: String) throws -> String
-  /// The bytes under a key, or nil.
-  func bytes(forKey key: String) throws -> [UInt8]?
   /// Removes a key (missing keys are ignored).
   func remove(key: String) throws
 }
