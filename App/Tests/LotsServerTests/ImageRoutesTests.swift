@@ -7,13 +7,22 @@ import Testing
 @testable import LotsServer
 
 @Suite struct ImageRoutesTests {
+  /// A stored rendition of a new post: its URL and its whole answer.
+  static func storedImage(
+    _ client: some TestClientProtocol, _ rendition: KeyPath<PostPhoto, String>
+  )
+    async throws -> (url: String, full: TestResponse)
+  {
+    let ana = try await client.signUp("ana")
+    let url = try await client.post(token: ana.token).photo[keyPath: rendition]
+    let full = try await client.send(.get, url)
+    #expect(full.status == .ok)
+    return (url, full)
+  }
+
   @Test func immutableETagAndRange() async throws {
     try await TestApp.run { client in
-      let ana = try await client.signUp("ana")
-      let post = try await client.post(token: ana.token)
-      let url = post.photo.thumbnailURL
-      let full = try await client.send(.get, url)
-      #expect(full.status == .ok)
+      let (url, full) = try await Self.storedImage(client, \.thumbnailURL)
       #expect(full.headers[.cacheControl]?.contains("immutable") == true)
       let etag = try #require(full.headers[.eTag])
       let cached = try await client.send(.get, url, headers: [.ifNoneMatch: etag])
@@ -38,10 +47,7 @@ import Testing
   /// 416 for a year).
   @Test func ignorableRangesGetTheWholeImageAndErrorsAreNeverImmutable() async throws {
     try await TestApp.run { client in
-      let ana = try await client.signUp("ana")
-      let post = try await client.post(token: ana.token)
-      let url = post.photo.displayURL
-      let full = try await client.send(.get, url)
+      let (url, full) = try await Self.storedImage(client, \.displayURL)
       #expect(full.headers[.contentLength] == String(full.body.readableBytes))
       for range in ["bytes=0-1,4-5", "items=0-3", "bytes=5-2", "bytes=x-y"] {
         let response = try await client.send(.get, url, headers: [.range: range])
