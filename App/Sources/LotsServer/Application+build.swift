@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
 import NIOPosix
 
@@ -39,11 +40,16 @@ public func buildApplication(
   StreamRoutes(services: services).register(on: api)
   return Application(
     router: router,
+    server: .http1(
+      configuration: .init(idleTimeout: .nanoseconds(configuration.idleTimeout.nanoseconds))),
     configuration: .init(
-      address: .hostname(configuration.host, port: configuration.port), serverName: "lots"),
+      address: .hostname(configuration.host, port: configuration.port), serverName: "lots",
+      availableConnectionsDelegate: MaximumAvailableConnections(configuration.maximumConnections)),
     services: [
       services.hub, ChangeLogTrimmer(store: services.storage, hub: services.hub),
       SessionSweeper(store: services.storage),
+      StreamClock(
+        hub: services.hub, interval: min(configuration.coalescingInterval, .seconds(1))),
     ],
     onServerRunning: { channel in
       logger.info("listening on \(configuration.host):\(channel.localAddress?.port ?? 0)")

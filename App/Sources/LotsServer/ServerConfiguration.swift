@@ -27,6 +27,15 @@ public struct ServerConfiguration: Sendable {
   public var logLevel: Logger.Level = .info
   /// Reverse proxies whose `X-Forwarded-For` names the client (per-client limits key on it).
   public var trustedProxies: Set<String> = []
+  /// A connection that sends no complete request head (or nothing after its last response)
+  /// for this long is closed: slow and idle clients cannot hold connections for ever.
+  public var idleTimeout: Duration = .seconds(30)
+  /// The most connections open at once; past it the server accepts no more until some close.
+  public var maximumConnections = 10_000
+  /// The most event streams one user may hold open (tabs and devices).
+  public var streamsPerUser = 16
+  /// The most event streams one client address may hold open.
+  public var streamsPerAddress = 64
   /// The most uploads admitted at once (reading, decoding, storing); more get 503.
   public var uploadsAtOnce = 8
   /// The most sign-ins and sign-ups waiting for bcrypt at once; more get 503.
@@ -70,5 +79,14 @@ public struct RateLimits: Sendable {
       huge, huge, huge, huge
     )
     return limits
+  }
+}
+
+extension Duration {
+  /// The whole duration in nanoseconds (saturating).
+  var nanoseconds: Int64 {
+    let (seconds, attoseconds) = components
+    let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+    return overflow ? .max : whole + attoseconds / 1_000_000_000
   }
 }

@@ -1,20 +1,54 @@
 extension ChangeHub {
-  /// Registers a subscriber woken after each load.
-  /// The continuation lets the subscriber wake itself (timers); after ``close()`` the stream is
-  /// already finished.
-  func subscribe(userID: Int64? = nil) -> Subscription {
+  /// Registers a subscriber woken after each load and at each ``tick()``; after ``close()``
+  /// the stream is already finished.
+  ///
+  /// - Parameters:
+  ///   - userID: The signed-in viewer, if any.
+  ///   - address: The client's address.
+  ///   - limits: The most streams one user, and one address, may hold open.
+  /// - Returns: The subscription, or nil when the user or the address holds its limit already.
+  func subscribe(
+    userID: Int64? = nil, address: String = "",
+    limits: (perUser: Int, perAddress: Int) = (.max, .max)
+  ) -> Subscription? {
     let (stream, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
-    let id = state.withLock { state -> Int in
+    let id = state.withLock { state -> Int? in
+      guard Self.hasRoom(state, userID: userID, address: address, limits: limits) else {
+        return nil
+      }
       state.nextSubscriber += 1
       if state.closed {
         continuation.finish()
       } else {
         state.subscribers[state.nextSubscriber] = continuation
+        state.subscriberAddresses[state.nextSubscriber] = address
         if let userID { state.subscriberUsers[state.nextSubscriber] = userID }
       }
       return state.nextSubscriber
     }
+    guard let id else { return nil }
     return Subscription(id: id, wakeups: stream, continuation: continuation)
+  }
+
+  /// Whether a user at an address may open another stream now.
+  func hasRoom(userID: Int64?, address: String, limits: (perUser: Int, perAddress: Int)) -> Bool {
+    state.withLock { Self.hasRoom($0, userID: userID, address: address, limits: limits) }
+  }
+
+  private static func hasRoom(
+    _ state: State, userID: Int64?, address: String, limits: (perUser: Int, perAddress: Int)
+  ) -> Bool {
+    if let userID, state.subscriberUsers.values.count(where: { $0 == userID }) >= limits.perUser {
+      return false
+    }
+    return state.subscriberAddresses.values.count(where: { $0 == address }) < limits.perAddress
+  }
+
+  /// Wakes every subscriber: one clock for all the streams' heartbeats and held updates,
+  /// instead of a timer each.
+  func tick() {
+    let all = state.withLock { Array($0.subscribers.values) }
+    for continuation in all { continuation.yield() }
   }
 
   /// Ends every stream, for shutdown; later subscriptions end at once.
@@ -31,6 +65,7 @@ extension ChangeHub {
   func unsubscribe(_ id: Int) {
     let continuation = state.withLock { state in
       state.subscriberUsers[id] = nil
+      state.subscriberAddresses[id] = nil
       return state.subscribers.removeValue(forKey: id)
     }
     continuation?.finish()
@@ -42,6 +77,7 @@ extension ChangeHub {
       let ids = state.subscriberUsers.filter { $0.value == userID }.map(\.key)
       return ids.compactMap { id -> AsyncStream<Void>.Continuation? in
         state.subscriberUsers[id] = nil
+        state.subscriberAddresses[id] = nil
         return state.subscribers.removeValue(forKey: id)
       }
     }

@@ -27,6 +27,8 @@ final class ChangeHub: Sendable {
     var loading = false
     var rungWhileLoading = false
     var subscribers: [Int: AsyncStream<Void>.Continuation] = [:]
+    /// Each subscriber's client address, for the per-address limit.
+    var subscriberAddresses: [Int: String] = [:]
     /// The signed-in user of each subscriber that has one.
     var subscriberUsers: [Int: Int64] = [:]
     var nextSubscriber = 0

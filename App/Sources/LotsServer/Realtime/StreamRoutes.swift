@@ -26,8 +26,17 @@ struct StreamRoutes {
         cursor = value
       }
     }
+    let viewerID = context.user?.id
+    let address = context.clientAddress(request, trusting: services.configuration.trustedProxies)
+    let limits = (services.configuration.streamsPerUser, services.configuration.streamsPerAddress)
+    let hub = services.hub
+    guard hub.hasRoom(userID: viewerID, address: address, limits: limits) else {
+      var error = AppError(.tooManyRequests, "too many open streams: close another tab first")
+      error.headers[.retryAfter] = "10"
+      throw error
+    }
     let session = StreamSession(
-      services: services, viewerID: context.user?.id, cursor: cursor, resetFirst: resetFirst)
+      services: services, viewerID: viewerID, cursor: cursor, resetFirst: resetFirst)
     let headers: HTTPFields = [
       .contentType: "text/event-stream", .cacheControl: "no-cache",
       HTTPField.Name("X-Accel-Buffering")!: "no",
@@ -36,9 +45,13 @@ struct StreamRoutes {
       status: .ok, headers: headers,
       body: ResponseBody { writer in
         var session = session
+        // Subscribed here, where the stream runs: a response never written leaks nothing. (A
+        // race past the limit since the check above ends the stream at once.)
+        guard let subscription = hub.subscribe(userID: viewerID, address: address, limits: limits)
+        else { return try await writer.finish(nil) }
         do {
           try await request.body.consumeWithCancellationOnInboundClose { _ in
-            try await session.run(writer: &writer)
+            try await session.run(subscription, writer: &writer)
           }
         } catch is CancellationError {
           return

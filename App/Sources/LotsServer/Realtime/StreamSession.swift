@@ -29,19 +29,13 @@ struct StreamSession {
     self.coalescer = UpdateCoalescer(interval: services.configuration.coalescingInterval)
   }
 
-  /// Runs until the client goes away (the task is cancelled) or the server shuts down.
-  mutating func run(writer: inout any ResponseBodyWriter) async throws {
+  /// Runs until the client goes away (the task is cancelled) or the server shuts down; woken
+  /// by the hub's loads and by its clock (``StreamClock``), never by a timer of its own.
+  mutating func run(_ subscription: Subscription, writer: inout any ResponseBodyWriter)
+    async throws
+  {
     let hub = services.hub
-    let subscription = hub.subscribe(userID: viewerID)
     defer { hub.unsubscribe(subscription.id) }
-    let tick = min(services.configuration.coalescingInterval, .seconds(1))
-    let ticker = Task {
-      while !Task.isCancelled {
-        try? await Task.sleep(for: tick)
-        subscription.continuation.yield()
-      }
-    }
-    defer { ticker.cancel() }
     try await writer.write(ByteBuffer(string: "retry: 2000\n: connected\n\n"))
     if resetFirst { try await sendReset(latest: hub.lastLoaded, &writer) }
     // The server drains connections before later services hear of the shutdown, so a stream
