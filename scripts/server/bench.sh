@@ -8,7 +8,7 @@ binary=$1
 here=$(cd "$(dirname "$0")" && pwd)
 data=$(mktemp -d /tmp/lots-bench-XXXXXX)
 port=${LOTS_BENCH_PORT:-18080}
-"$binary" serve --data "$data" --port "$port" --no-rate-limits --web /nonexistent \
+"$binary" serve --data "$data" --port "$port" --no-rate-limits --demo --web /nonexistent \
   >"$data/server.log" 2>&1 &
 server=$!
 trap 'kill $server 2>/dev/null || true; wait $server 2>/dev/null || true; rm -rf "$data"' EXIT

@@ -20,6 +20,8 @@ struct AppServices: Sendable {
   let deletingLimiter: RateLimiter
   let sessions = SessionCache()
   let renderedPosts = PostJSONCache()
+  /// Serialises storing and removing shared image files (see ``ImageLedger``).
+  let imageLedger = ImageLedger()
   /// A hash of no one's password at the configured cost: a sign-in with an unknown name checks
   /// against it, so that it takes as long as one with a known name.
   let dummyPasswordHash: String

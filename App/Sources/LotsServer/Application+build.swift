@@ -20,6 +20,15 @@ public func buildApplication(
   configuredLogger.logLevel = configuration.logLevel
   let logger = configuredLogger
   let services = try await makeServices(configuration, logger: logger)
+  return try buildApplication(services, logger: logger, onServerRunning: onServerRunning)
+}
+
+/// The server over services already open (tests give some a store of their own).
+func buildApplication(
+  _ services: AppServices, logger: Logger,
+  onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+) throws -> some ApplicationProtocol {
+  let configuration = services.configuration
   let router = Router(context: AppRequestContext.self)
   router.add(middleware: SecurityHeadersMiddleware())
   router.add(middleware: ErrorMiddleware())
@@ -48,6 +57,7 @@ public func buildApplication(
     services: [
       services.hub, ChangeLogTrimmer(store: services.storage, hub: services.hub),
       SessionSweeper(store: services.storage),
+      OrphanCollector(services: services, logger: logger),
       StreamClock(
         hub: services.hub, interval: min(configuration.coalescingInterval, .seconds(1))),
     ],
@@ -58,15 +68,16 @@ public func buildApplication(
     logger: logger)
 }
 
-/// Opens storage, starts the hub and seeds when asked.
-func makeServices(_ configuration: ServerConfiguration, logger: Logger) async throws
-  -> AppServices
-{
+/// Opens storage, starts the hub and seeds when asked; `images` replaces the file store under
+/// the data directory (tests inject faults through it).
+func makeServices(
+  _ configuration: ServerConfiguration, logger: Logger, images: (any ImageStore)? = nil
+) async throws -> AppServices {
   let directory = configuration.dataDirectory
   try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
   let storage = try SQLiteStorage.open(
     path: directory.appendingPathComponent("lots.sqlite").path, policy: configuration.policy)
-  let images = try FileImageStore(directory: directory.appendingPathComponent("images"))
+  let images = try images ?? FileImageStore(directory: directory.appendingPathComponent("images"))
   let services = AppServices(configuration: configuration, storage: storage, images: images)
   if configuration.seedDemoContent {
     try await DemoSeeder(services: services, logger: logger).seedIfEmpty()

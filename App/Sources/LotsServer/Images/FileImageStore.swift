@@ -23,9 +23,51 @@ struct FileImageStore: ImageStore {
     if FileManager.default.fileExists(atPath: url.path) { return key }
     try FileManager.default.createDirectory(
       at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-    // Write then rename, so a crash never leaves a torn file under a valid key.
-    try Data(bytes).write(to: url, options: .atomic)
+    try Self.writeDurably(bytes, to: url)
     return key
+  }
+
+  /// Writes a file so that it survives power loss once this returns, and is never seen torn:
+  /// a temporary file written and fsynced, renamed over the key, then the directory fsynced
+  /// (the rename itself is only durable once the directory is).
+  /// - Throws: ``AppError`` 507 when the disk is full, 500 for other I/O errors.
+  static func writeDurably(_ bytes: [UInt8], to url: URL) throws {
+    let directory = url.deletingLastPathComponent().path
+    let temporary = directory + "/.tmp-" + UUID().uuidString
+    func fail(_ what: String) -> AppError {
+      let code = errno
+      unlink(temporary)
+      if code == ENOSPC || code == EDQUOT {
+        return AppError(
+          .init(code: 507, reasonPhrase: "Insufficient Storage"),
+          "the server is out of disk space: try again later")
+      }
+      return AppError(.internalServerError, "could not store the photo (\(what))")
+    }
+    let file = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+    guard file >= 0 else { throw fail("open") }
+    var written = 0
+    while written < bytes.count {
+      let count = bytes.withUnsafeBytes {
+        write(file, $0.baseAddress! + written, bytes.count - written)
+      }
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else {
+        close(file)
+        throw fail("write")
+      }
+      written += count
+    }
+    guard fsync(file) == 0 else {
+      close(file)
+      throw fail("fsync")
+    }
+    close(file)
+    guard rename(temporary, url.path) == 0 else { throw fail("rename") }
+    let folder = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard folder >= 0 else { throw fail("open directory") }
+    defer { close(folder) }
+    guard fsync(folder) == 0 else { throw fail("fsync directory") }
   }
 
   func length(ofKey key: String) async throws -> Int? {
@@ -39,6 +81,28 @@ struct FileImageStore: ImageStore {
     async throws -> ResponseBody
   {
     try await FileIO().loadFile(path: try fileURL(key).path, range: range, context: context)
+  }
+
+  func keys(writtenBefore date: Date) throws -> [String] {
+    let manager = FileManager.default
+    var keys: [String] = []
+    for folder in try manager.contentsOfDirectory(atPath: directory.path) {
+      let path = directory.appendingPathComponent(folder).path
+      guard let names = try? manager.contentsOfDirectory(atPath: path) else { continue }
+      for name in names {
+        let file = path + "/" + name
+        guard
+          let modified = try? manager.attributesOfItem(atPath: file)[.modificationDate] as? Date,
+          modified < date
+        else { continue }
+        if name.hasPrefix(".tmp-") {
+          unlink(file)  // a write cut short by a crash
+        } else if Self.isValid(name) {
+          keys.append(name)
+        }
+      }
+    }
+    return keys
   }
 
   func remove(key: String) throws {

@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 
 /// Where image files live, addressed by the SHA-256 of their content.
@@ -14,4 +15,7 @@ protocol ImageStore: Sendable {
   func put(_ bytes: [UInt8], fileExtension: String) throws -> String
   /// Removes a key (missing keys are ignored).
   func remove(key: String) throws
+  /// The stored keys last written before `date`, and leftovers of interrupted writes as old
+  /// (removed as they are listed): what ``OrphanCollector`` checks against the posts.
+  func keys(writtenBefore date: Date) throws -> [String]
 }

@@ -26,8 +26,10 @@ struct PostRoutes {
       let keys = try await services.storage.post(id: id, viewerID: user.id).map {
         [$0.photo.originalURL, $0.photo.displayURL, $0.photo.thumbnailURL]
       }
-      try await services.storage.deletePost(id: id, userID: user.id, now: Date())
-      try await removeUnreferenced(urls: keys ?? [])
+      try await services.imageLedger.withLock {
+        try await services.storage.deletePost(id: id, userID: user.id, now: Date())
+        try await removeUnreferenced(urls: keys ?? [])
+      }
       return HTTPResponse.Status.noContent
     }
     router.put("posts/:id/like") { _, context in try await like(true, context) }
@@ -51,31 +53,35 @@ struct PostRoutes {
     try services.postingLimiter.check(String(user.id), action: "posting")
     // Admitted before the body is read: a bounded number of uploads hold memory at once.
     let work = services.imageWork
-    let (form, photo, keys) = try await work.admitting {
+    let (form, photo) = try await work.admitting {
       var request = request
       let body = try await request.collectBodyOrThrow(upTo: Self.maximumPhotoBytes + 64 * 1024)
       let form = try PostForm(MultipartForm(body: Array(buffer: body), boundary: boundary))
       let pipeline = services.pipeline
-      let photo = try await work.run { try pipeline.process(form.photo) }
-      let images = services.images
-      let keys = try await NIOThreadPool.singleton.runIfActive {
-        try [photo.original, photo.display, photo.thumbnail].map {
-          try images.put($0.bytes, fileExtension: $0.fileExtension)
-        }
-      }
-      return (form, photo, keys)
+      return (form, try await work.run { try pipeline.process(form.photo) })
     }
-    let new = NewPost(
-      authorID: user.id, caption: form.caption, restaurant: form.restaurant,
-      mealDate: form.mealDate, width: photo.original.width, height: photo.original.height,
-      color: photo.color, originalKey: keys[0], displayKey: keys[1], thumbnailKey: keys[2])
-    let post: Post
-    do {
-      post = try await services.storage.insertPost(new, now: Date())
-    } catch {
-      // Nothing half-stored: files no post refers to go with the failed insert.
-      try? await removeUnreferenced(urls: keys.map(ImageRoutes.url(forKey:)))
-      throw error
+    let renditions = [photo.original, photo.display, photo.thumbnail]
+    let post = try await services.imageLedger.withLock { () async throws -> Post in
+      // Nothing half-stored: if a rendition cannot be written or the post cannot be inserted,
+      // the files no post refers to are removed before anyone else may touch them.
+      var keys: [String] = []
+      do {
+        for rendition in renditions {
+          let images = services.images
+          keys.append(
+            try await NIOThreadPool.singleton.runIfActive {
+              try images.put(rendition.bytes, fileExtension: rendition.fileExtension)
+            })
+        }
+        let new = NewPost(
+          authorID: user.id, caption: form.caption, restaurant: form.restaurant,
+          mealDate: form.mealDate, width: photo.original.width, height: photo.original.height,
+          color: photo.color, originalKey: keys[0], displayKey: keys[1], thumbnailKey: keys[2])
+        return try await services.storage.insertPost(new, now: Date())
+      } catch {
+        try? await removeUnreferenced(urls: keys.map(ImageRoutes.url(forKey:)))
+        throw error
+      }
     }
     return EditedResponse(status: .created, response: post)
   }

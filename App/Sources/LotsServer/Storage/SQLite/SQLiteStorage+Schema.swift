@@ -88,6 +88,15 @@ extension SQLiteStorage {
     migrator.registerMigration("v4: session expiry index") { db in
       try db.execute(sql: "CREATE INDEX session_expiry ON session(expiresAt)")
     }
+    // Deleting a post asks whether any other post uses its files: by index, not by scan.
+    migrator.registerMigration("v5: image key indexes") { db in
+      try db.execute(
+        sql: """
+          CREATE INDEX post_originalKey ON post(originalKey);
+          CREATE INDEX post_displayKey ON post(displayKey);
+          CREATE INDEX post_thumbnailKey ON post(thumbnailKey);
+          """)
+    }
     return migrator
   }
 }
