@@ -34,8 +34,9 @@ public struct ServerConfiguration: Sendable {
   public var maximumConnections = 10_000
   /// The most event streams one user may hold open (tabs and devices).
   public var streamsPerUser = 16
-  /// The most event streams one client address may hold open.
-  public var streamsPerAddress = 64
+  /// The most event streams one client address may hold open (an office or a school behind one
+  /// address is many people: set `trustedProxies` behind a reverse proxy).
+  public var streamsPerAddress = 256
   /// The most uploads admitted at once (reading, decoding, storing); more get 503.
   public var uploadsAtOnce = 8
   /// The most sign-ins and sign-ups waiting for bcrypt at once; more get 503.

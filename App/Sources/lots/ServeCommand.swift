@@ -15,7 +15,9 @@ struct ServeCommand: AsyncParsableCommand {
     help: "Seed demo users, posts and likes into an empty database (the password is logged).")
   var demo = false
 
-  @Flag(help: "Turn rate limits off (load tests and benchmarks only).")
+  @Flag(
+    help: "Turn rate limits and the per-address stream limit off (load tests and benchmarks only)."
+  )
   var noRateLimits = false
 
   @Option(
@@ -30,7 +32,11 @@ struct ServeCommand: AsyncParsableCommand {
   func run() async throws {
     var configuration = server.configuration
     configuration.seedDemoContent = demo
-    if noRateLimits { configuration.rateLimits = .unlimited }
+    if noRateLimits {
+      configuration.rateLimits = .unlimited
+      // A load test's thousand subscribers all come from one address.
+      configuration.streamsPerAddress = .max
+    }
     configuration.trustedProxies = Set(trustedProxies)
     let logger = Logger(label: "lots")
     let app = try await buildApplication(configuration, logger: logger)

@@ -32,7 +32,9 @@ import Testing
       if count == failAt { throw AppError(.init(code: 507), "the server is out of disk space") }
       return try inner.put(bytes, fileExtension: fileExtension)
     }
-    func length(ofKey key: String) async throws -> Int? { try await inner.length(ofKey: key) }
+    func open(key: String) async throws -> (length: Int, bytes: [UInt8]?)? {
+      try await inner.open(key: key)
+    }
     func body(forKey key: String, range: ClosedRange<Int>, context: some RequestContext)
       async throws -> ResponseBody
     { try await inner.body(forKey: key, range: range, context: context) }

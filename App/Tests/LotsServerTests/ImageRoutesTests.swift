@@ -1,6 +1,8 @@
+import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import Logging
 import LotsCore
 import Testing
 
@@ -64,6 +66,30 @@ import Testing
       }
       #expect(errors[0].headers[.cacheControl] == "no-store")
       #expect(errors[1].status == .notFound)
+    }
+  }
+
+  /// An image larger than ``smallImageBytes`` is streamed from disk, whole or by range.
+  @Test func largeImagesAreStreamedWholeOrByRange() async throws {
+    let configuration = TestApp.configuration()
+    defer { try? FileManager.default.removeItem(at: configuration.dataDirectory) }
+    let services = try await makeServices(configuration, logger: Logger(label: "test"))
+    var random = SeededRandom(seed: 7)
+    let bytes = (0..<(smallImageBytes * 3 + 17)).map { _ in
+      UInt8.random(in: 0...255, using: &random)
+    }
+    let key = try services.images.put(bytes, fileExtension: "jpg")
+    let app = try buildApplication(services, logger: Logger(label: "test"))
+    try await app.test(.router) { client in
+      let full = try await client.send(.get, "/images/\(key)")
+      #expect(full.status == .ok)
+      #expect(Array(buffer: full.body) == bytes)
+      let middle = try await client.send(
+        .get, "/images/\(key)", headers: [.range: "bytes=300000-300009"])
+      #expect(middle.status == .partialContent)
+      #expect(Array(buffer: middle.body) == Array(bytes[300_000...300_009]))
+      let tail = try await client.send(.get, "/images/\(key)", headers: [.range: "bytes=-5"])
+      #expect(Array(buffer: tail.body) == Array(bytes.suffix(5)))
     }
   }
 }

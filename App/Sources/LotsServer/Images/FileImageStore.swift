@@ -3,6 +3,10 @@ import Foundation
 import Hummingbird
 import NIOPosix
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Stores images as files under a directory, two hex digits of fan-out.
 struct FileImageStore: ImageStore {
   let directory: URL
@@ -44,7 +48,7 @@ struct FileImageStore: ImageStore {
       }
       return AppError(.internalServerError, "could not store the photo (\(what))")
     }
-    let file = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+    let file = Glibc.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
     guard file >= 0 else { throw fail("open") }
     var written = 0
     while written < bytes.count {
@@ -64,16 +68,33 @@ struct FileImageStore: ImageStore {
     }
     close(file)
     guard rename(temporary, url.path) == 0 else { throw fail("rename") }
-    let folder = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    let folder = Glibc.open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard folder >= 0 else { throw fail("open directory") }
     defer { close(folder) }
     guard fsync(folder) == 0 else { throw fail("fsync directory") }
   }
 
-  func length(ofKey key: String) async throws -> Int? {
+  func open(key: String) async throws -> (length: Int, bytes: [UInt8]?)? {
     let path = try fileURL(key).path
     return try await NIOThreadPool.singleton.runIfActive {
-      (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int
+      let file = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+      guard file >= 0 else { return nil }
+      defer { close(file) }
+      var status = stat()
+      guard fstat(file, &status) == 0 else { return nil }
+      let length = Int(status.st_size)
+      guard length <= smallImageBytes else { return (length, nil) }
+      var bytes = [UInt8](repeating: 0, count: length)
+      var done = 0
+      while done < length {
+        let count = bytes.withUnsafeMutableBytes {
+          read(file, $0.baseAddress! + done, length - done)
+        }
+        if count < 0 && errno == EINTR { continue }
+        guard count > 0 else { return nil }
+        done += count
+      }
+      return (length, bytes)
     }
   }
 

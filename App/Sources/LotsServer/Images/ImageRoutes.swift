@@ -13,12 +13,17 @@ struct ImageRoutes {
   func register(on router: some RouterMethods<AppRequestContext>) {
     router.get("images/:key") { request, context in
       let key = context.parameters.get("key") ?? ""
-      guard FileImageStore.isValid(key), let length = try await services.images.length(ofKey: key),
-        length > 0
+      guard FileImageStore.isValid(key), let image = try await services.images.open(key: key),
+        image.length > 0
       else { throw AppError.notFound("image") }
-      let answer = Self.answer(to: request, key: key, length: length)
+      let answer = Self.answer(to: request, key: key, length: image.length)
       guard let range = answer.range else {
         return Response(status: answer.status, headers: answer.headers)
+      }
+      if let bytes = image.bytes {
+        return Response(
+          status: answer.status, headers: answer.headers,
+          body: .init(byteBuffer: ByteBuffer(bytes: bytes[range])))
       }
       let body = try await services.images.body(forKey: key, range: range, context: context)
       return Response(status: answer.status, headers: answer.headers, body: body)

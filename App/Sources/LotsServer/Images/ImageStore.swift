@@ -5,10 +5,11 @@ import Hummingbird
 ///
 /// The seam for object storage when the server runs on several machines.
 protocol ImageStore: Sendable {
-  /// The length of the image under a key, or nil when there is none.
-  func length(ofKey key: String) async throws -> Int?
+  /// The image under a key, or nil when there is none: its length, and its bytes when it is
+  /// small enough (≤ ``smallImageBytes``) to send from memory, read in the same step.
+  func open(key: String) async throws -> (length: Int, bytes: [UInt8]?)?
   /// Bytes `range` of the image under a key, streamed to the client in chunks: a request never
-  /// holds a whole image in memory.
+  /// holds a large image in memory.
   func body(forKey key: String, range: ClosedRange<Int>, context: some RequestContext)
     async throws -> ResponseBody
   /// Stores bytes and returns their key, `<sha256>.<ext>`; storing twice is harmless.
@@ -19,3 +20,8 @@ protocol ImageStore: Sendable {
   /// (removed as they are listed): what ``OrphanCollector`` checks against the posts.
   func keys(writtenBefore date: Date) throws -> [String]
 }
+
+/// Images up to this size are read whole in one step (thumbnails and most display renditions:
+/// memory per request stays bounded by it); larger ones are streamed in chunks. Streaming every
+/// image served 2.6 KB thumbnails at 7.0k requests/s against 18.0k read whole (2026-11-24).
+let smallImageBytes = 256 * 1024
