@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from lots_server import LotsServer
 from static_server import WEB, StaticServer, external_base_url
 
 CHROMIUM = os.environ.get("LOTS_CHROMIUM", "/usr/bin/chromium")
@@ -82,3 +83,13 @@ def screenshot(page, name):
     path = ARTIFACTS / f"{name}.png"
     page.screenshot(path=str(path))
     return path
+
+
+@pytest.fixture
+def server():
+    """A fresh `lots serve` (no demo content) for one test; a module may define its own."""
+    server = LotsServer().start()
+    try:
+        yield server
+    finally:
+        server.stop()

@@ -5,25 +5,14 @@ import os
 import signal
 import time
 
-import pytest
 
 import conftest
 from conftest import screenshot
-from lots_server import LotsServer
 from static_server import StaticServer
 
 # Cells in item order (the DOM order of recycled cells is not the list's).
 CELLS = ("[...document.querySelectorAll('.post:not([hidden])')]"
          ".sort((a, b) => a.dataset.item - b.dataset.item)")
-
-
-@pytest.fixture
-def server():
-    server = LotsServer().start()
-    try:
-        yield server
-    finally:
-        server.stop()
 
 
 def new_page(browser, width=1200, height=800):

@@ -3,7 +3,8 @@
 
 /**
  * Sends `method path` with `body` as JSON (if any); resolves to the parsed response (null when
- * empty), or rejects with the server's error message (else the HTTP status).
+ * empty), or rejects with an Error carrying the server's message (else the HTTP status) and
+ * the response's `status`.
  */
 export async function api(method, path, body) {
   const response = await fetch(path, {
@@ -18,7 +19,10 @@ export async function api(method, path, body) {
   } catch {
     if (response.ok) throw new Error(`${method} ${path}: the server's answer is not JSON`);
   }
-  if (!response.ok) throw new Error(json?.error?.message ?? `HTTP ${response.status}`);
+  if (!response.ok) {
+    throw Object.assign(new Error(json?.error?.message ?? `HTTP ${response.status}`),
+      { status: response.status });
+  }
   return json;
 }
 

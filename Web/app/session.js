@@ -16,6 +16,7 @@ function show(user) {
   form.hidden = !!user;
   who.hidden = !user;
   who.querySelector("span").textContent = user ? `@${user.username}` : "";
+  document.getElementById("review-link").hidden = !user?.moderator;
   document.dispatchEvent(new CustomEvent("sessionchange", { detail: { user } }));
 }
 
@@ -30,7 +31,8 @@ export async function startSession() {
       const session = await api("POST", signUp ? "/api/accounts" : "/api/sessions",
         { username: data.get("username"), password: data.get("password") });
       form.reset();
-      show(session.user);
+      // The answer names the user; /api/me adds their role (a moderator gets the review link).
+      show(await api("GET", "/api/me").catch(() => session.user));
     } catch (failure) {
       error.textContent = failure.message;
     }

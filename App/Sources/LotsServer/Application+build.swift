@@ -46,6 +46,7 @@ func buildApplication(
   PostRoutes(services: services).register(on: api)
   FeedRoutes(services: services).register(on: api)
   ModerationRoutes(services: services).register(on: api)
+  ReviewRoutes(services: services).register(on: api)
   StreamRoutes(services: services).register(on: api)
   return Application(
     router: router,
@@ -79,6 +80,9 @@ func makeServices(
     path: directory.appendingPathComponent("lots.sqlite").path, policy: configuration.policy)
   let images = try images ?? FileImageStore(directory: directory.appendingPathComponent("images"))
   let services = AppServices(configuration: configuration, storage: storage, images: images)
+  if !configuration.moderators.isEmpty {
+    try await storage.setModerators(configuration.moderators)
+  }
   if configuration.seedDemoContent {
     try await DemoSeeder(services: services, logger: logger).seedIfEmpty()
   }

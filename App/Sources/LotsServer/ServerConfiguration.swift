@@ -27,6 +27,10 @@ public struct ServerConfiguration: Sendable {
   public var logLevel: Logger.Level = .info
   /// Reverse proxies whose `X-Forwarded-For` names the client (per-client limits key on it).
   public var trustedProxies: Set<String> = []
+  /// The user names (lowercased) of the moderators. When empty, the first account to sign up
+  /// moderates; when not, exactly these accounts do (they are granted, and everyone else's
+  /// role is revoked, at start-up).
+  public var moderators: Set<String> = []
   /// A connection that sends no complete request head (or nothing after its last response)
   /// for this long is closed: slow and idle clients cannot hold connections for ever.
   public var idleTimeout: Duration = .seconds(30)

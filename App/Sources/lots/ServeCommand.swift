@@ -29,6 +29,15 @@ struct ServeCommand: AsyncParsableCommand {
     (ProcessInfo.processInfo.environment["LOTS_TRUSTED_PROXIES"] ?? "")
     .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
 
+  @Option(
+    name: .customLong("moderator"),
+    help: ArgumentHelp(
+      "A user name who moderates (repeatable; env LOTS_MODERATORS, comma-separated). Without "
+        + "one, the first account to sign up moderates."))
+  var moderators: [String] =
+    (ProcessInfo.processInfo.environment["LOTS_MODERATORS"] ?? "")
+    .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+
   func run() async throws {
     var configuration = server.configuration
     configuration.seedDemoContent = demo
@@ -38,6 +47,7 @@ struct ServeCommand: AsyncParsableCommand {
       configuration.streamsPerAddress = .max
     }
     configuration.trustedProxies = Set(trustedProxies)
+    configuration.moderators = Set(moderators.map { $0.lowercased() })
     let logger = Logger(label: "lots")
     let app = try await buildApplication(configuration, logger: logger)
     try await app.runService()

@@ -22,7 +22,7 @@ import Testing
   }
 
   @Test func eachChangeAppendsExactlyItsEntries() async throws {
-    let (database, directory) = try Self.database(policy: DatabasePolicy(reportsToHide: 2))
+    let (database, directory) = try Self.database(policy: DatabasePolicy(reports: .counting(2)))
     defer { try? FileManager.default.removeItem(at: directory) }
     let now = Date()
     let ana = try await database.createUser(username: "ana", passwordHash: "x", now: now)

@@ -1,6 +1,6 @@
 @testable import LotsServer
 
-/// How one test's server differs from the default: `.with { $0.policy.reportsToHide = 2 }`.
+/// How one test's server differs from the default: `.with { $0.policy.reports = .counting(2) }`.
 struct ConfigurationChange {
   let apply: (inout ServerConfiguration) -> Void
 

@@ -35,8 +35,10 @@ import Testing
     }
   }
 
-  @Test func threeDistinctReportsHideAPost() async throws {
-    try await TestApp.run { client in
+  /// What a hide does, with reports counted one each (``ReportWeighing/counting(_:)``; how
+  /// they weigh is ModerationTests').
+  @Test func reportsThatWeighEnoughHideAPost() async throws {
+    try await TestApp.run(.with { $0.policy.reports = .counting(3) }) { client in
       let ana = try await client.signUp("ana")
       let post = try await client.post(token: ana.token)
       let uri = "/api/posts/\(post.id)/reports"

@@ -25,7 +25,7 @@ import Testing
   /// One seeded run on a fresh server; returns a failure, or nil.
   static func run(seed: UInt64) async throws -> String? {
     let failure = Box<String?>(nil)
-    try await LiveServer.run(.with { $0.policy.reportsToHide = 2 }) { port in
+    try await LiveServer.run(.with { $0.policy.reports = .counting(2) }) { port in
       var random = SeededRandom(seed: seed)
       let api = LiveClient(port: port)
       var users: [Session] = []

@@ -60,7 +60,28 @@ import Testing
         try await client.send(.put, "/api/users/zed/block", token: ana.token), .put)
       try check(
         "/api/posts/{id}", try await client.send(.delete, postPath, token: bruno.token), .delete)
-      #expect(checked == 19)
+      // Moderation: ana, the first account, moderates.
+      _ = try await client.send(
+        .post, postPath + "/reports", json: #"{"reason":"spam"}"#, token: bruno.token)
+      for token in [ana.token, bruno.token] {
+        try check(
+          "/api/moderation/queue",
+          try await client.send(.get, "/api/moderation/queue", token: token), .get)
+      }
+      let decision = "/api/moderation/posts/\(post.id)/decision"
+      for (body, token) in [
+        (#"{"action":"remove","note":"spam"}"#, ana.token), (#"{"action":"x"}"#, ana.token),
+        (#"{"action":"restore"}"#, bruno.token),
+      ] {
+        try check(
+          "/api/moderation/posts/{id}/decision",
+          try await client.send(.post, decision, json: body, token: token), .post)
+      }
+      try check(
+        "/api/moderation/log",
+        try await client.send(.get, "/api/moderation/log", token: ana.token),
+        .get)
+      #expect(checked == 25)
     }
   }
 }

@@ -104,7 +104,7 @@ import Testing
 extension RenderedFeedTests {
   /// Through the API: once a feed's posts are rendered, later pages still show every change.
   @Test func renderedFeedsStayLive() async throws {
-    try await TestApp.run { client in
+    try await TestApp.run(.with { $0.policy.reports = .counting(3) }) { client in
       let ana = try await client.signUp("ana")
       let bruno = try await client.signUp("bruno")
       let chen = try await client.signUp("chen")

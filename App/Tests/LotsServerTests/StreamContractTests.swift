@@ -88,7 +88,7 @@ import Testing
   }
 
   @Test func aHiddenPostStaysWithItsAuthor() async throws {
-    try await LiveServer.run(.with { $0.policy.reportsToHide = 1 }) { port in
+    try await LiveServer.run(.with { $0.policy.reports = .counting(1) }) { port in
       let api = LiveClient(port: port)
       let sse = RawHTTPClient(port: port)
       let ana = try await api.signUp("ana")
@@ -112,6 +112,44 @@ import Testing
       let seen = try theirs.map(StreamTests.decode)
       #expect(seen.map(\.kind) == [.hide, .insert] && seen[0].postID == post.id)
       #expect(seen[1].post?.id == later.id)
+      Self.expectChained(seen, from: start)
+    }
+  }
+
+  /// A moderator's decision reaches only the viewers whose lists it changes: removing a post
+  /// hidden pending review tells its author alone; restoring one tells everyone else.
+  @Test func moderationEventsGoOnlyToTheViewersTheyConcern() async throws {
+    try await LiveServer.run(.with { $0.policy.reports = .counting(1) }) { port in
+      let api = LiveClient(port: port)
+      let sse = RawHTTPClient(port: port)
+      let moderator = try await api.signUp("mod")
+      let ana = try await api.signUp("ana")
+      let bob = try await api.signUp("bob")
+      let removed = try await api.post(token: ana.token)
+      let restored = try await api.post(token: ana.token)
+      let start = try await Self.snapshot(api, token: ana.token)
+      for post in [removed, restored] {
+        _ = try await api.send(
+          .post, "/api/posts/\(post.id)/reports", json: #"{"reason":"spam"}"#, token: bob.token)
+      }
+      for (post, action) in [(removed, "remove"), (restored, "restore")] {
+        let response = try await api.send(
+          .post, "/api/moderation/posts/\(post.id)/decision", json: #"{"action":"\#(action)"}"#,
+          token: moderator.token)
+        #expect(response.status == .noContent)
+      }
+      let marker = try await api.post(token: moderator.token)
+      let mine = try await sse.events(
+        "/api/stream?since=\(start)", headers: ["Authorization": "Bearer \(ana.token)"]
+      ) { $0.count >= 2 }
+      let events = try mine.map(StreamTests.decode)
+      #expect(events.map(\.kind) == [.delete, .insert])
+      #expect(events[0].postID == removed.id && events[1].post?.id == marker.id)
+      Self.expectChained(events, from: start)
+      let theirs = try await sse.events("/api/stream?since=\(start)") { $0.count >= 4 }
+      let seen = try theirs.map(StreamTests.decode)
+      #expect(seen.map(\.kind) == [.hide, .hide, .insert, .insert])
+      #expect(seen.compactMap(\.postID) == [removed.id, restored.id, restored.id, marker.id])
       Self.expectChained(seen, from: start)
     }
   }

@@ -27,7 +27,10 @@ struct AccountRoutes {
       services.hub.endStreams(of: user.id)
       return Self.signedOut(request)
     }
-    router.get("me") { _, context in try context.requireUser() }
+    router.get("me") { _, context in
+      let user = try context.requireUser()
+      return Me(user: user, moderator: try await services.storage.isModerator(user.id))
+    }
     router.put("me/password") { request, context in
       try await changePassword(request, context)
       return Response(status: .noContent)
@@ -82,8 +85,13 @@ struct AccountRoutes {
     let hash = try await work.admitting {
       try await work.run { Bcrypt.hash(credentials.password, cost: cost) }
     }
+    let moderators = services.configuration.moderators
+    let role: AccountRole =
+      moderators.isEmpty
+      ? .moderatorIfFirst
+      : moderators.contains(credentials.username.lowercased()) ? .moderator : .member
     let user = try await services.storage.createUser(
-      username: credentials.username, passwordHash: hash, now: Date())
+      username: credentials.username, passwordHash: hash, now: Date(), role: role)
     return try await opened(user, request)
   }
 
@@ -145,3 +153,4 @@ extension User: ResponseEncodable {}
 extension Session: ResponseEncodable {}
 extension Post: ResponseEncodable {}
 extension LikeState: ResponseEncodable {}
+extension Me: ResponseEncodable {}

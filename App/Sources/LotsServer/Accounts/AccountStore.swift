@@ -5,7 +5,8 @@ import LotsCore
 protocol AccountStore: Sendable {
   /// Creates an account.
   /// - Throws: ``AppError`` 409 when the name is taken.
-  func createUser(username: String, passwordHash: String, now: Date) async throws -> User
+  func createUser(username: String, passwordHash: String, now: Date, role: AccountRole)
+    async throws -> User
   /// The account with a name, and its password hash.
   func account(named username: String) async throws -> (user: User, passwordHash: String)?
   /// The user with an id.
@@ -24,4 +25,12 @@ protocol AccountStore: Sendable {
   /// Deletes every expired session.
   /// - Returns: How many there were.
   func deleteExpiredSessions(now: Date) async throws -> Int
+}
+
+extension AccountStore {
+  /// Creates an ordinary member's account.
+  /// - Throws: ``AppError`` 409 when the name is taken.
+  func createUser(username: String, passwordHash: String, now: Date) async throws -> User {
+    try await createUser(username: username, passwordHash: passwordHash, now: now, role: .member)
+  }
 }

@@ -26,6 +26,23 @@ struct ChangeEntry: Sendable, Hashable {
   var likeCount: Int?
   /// Whether the post was hidden pending review at read time (its updates are not sent).
   var hidden = false
+  /// Whether a moderator had removed the post at read time (no one is sent its updates).
+  var removed = false
+  /// Who a change is meant for besides the filters every change passes (blocks).
+  var audience = Audience.everyone
+
+  /// Who a change is meant for: a moderator's decision concerns only the viewers whose lists
+  /// it changes.
+  enum Audience: Int, Sendable, Hashable {
+    /// Every viewer who may see the post.
+    case everyone = 0
+    /// The post's author only (a post hidden pending review, which others no longer have, was
+    /// removed).
+    case author = 1
+    /// Every viewer but the post's author, whose lists still hold it (a hide pending review; a
+    /// restore of such a post).
+    case othersThanAuthor = 2
+  }
 
   /// The event `viewerID` gets, after `previous` on their stream.
   func event(for viewerID: Int64?, previous: Int64) -> ChangeEvent {
@@ -53,11 +70,16 @@ struct ChangeEntry: Sendable, Hashable {
     }
     if blocked.contains(authorID) { return false }
     let mine = viewerID == authorID
+    switch audience {
+    case .everyone: break
+    case .author: if !mine { return false }
+    case .othersThanAuthor: if mine { return false }
+    }
     switch kind {
     // An insert whose post was gone by load time is followed by its delete: skip both.
     case .insert: return post != nil
     // A hidden post's author still sees it, with its likes; others are not told of it.
-    case .update: return !hidden || mine
+    case .update: return !removed && (!hidden || mine)
     case .hide: return !mine
     default: return true
     }

@@ -71,7 +71,7 @@ struct FeedSelect {
 
   private static func makeSQL(_ kind: Kind, _ columns: Columns, _ hasCursor: Bool) -> String {
     var filters = [
-      "(post.hidden = 0 OR post.authorId = ?1)",
+      "(post.hidden = 0 OR (post.hidden = 1 AND post.authorId = ?1))",
       "post.authorId NOT IN (SELECT blockedId FROM block WHERE blockerId = ?1)",
     ]
     var next = 2

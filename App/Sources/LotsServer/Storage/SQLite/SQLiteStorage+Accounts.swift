@@ -5,12 +5,24 @@ import LotsCore
 extension SQLiteStorage {
   /// Creates an account; the password must already be hashed.
   /// - Throws: ``AppError`` 409 when the name is taken.
-  func createUser(username: String, passwordHash: String, now: Date) async throws -> User {
+  func createUser(username: String, passwordHash: String, now: Date, role: AccountRole)
+    async throws -> User
+  {
     do {
       return try await writer.write { db in
+        let moderator: Bool
+        switch role {
+        case .member: moderator = false
+        case .moderator: moderator = true
+        case .moderatorIfFirst:
+          moderator = try !Bool.fetchOne(
+            db, sql: "SELECT EXISTS (SELECT 1 FROM account WHERE moderator = 1)")!
+        }
         try db.execute(
-          sql: "INSERT INTO account (username, passwordHash, createdAt) VALUES (?, ?, ?)",
-          arguments: [username, passwordHash, Self.millis(now)])
+          sql: """
+            INSERT INTO account (username, passwordHash, createdAt, moderator) VALUES (?, ?, ?, ?)
+            """,
+          arguments: [username, passwordHash, Self.millis(now), moderator])
         return User(
           id: db.lastInsertedRowID, username: username,
           createdAt: Self.date(

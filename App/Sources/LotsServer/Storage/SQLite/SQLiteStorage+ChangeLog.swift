@@ -6,14 +6,14 @@ extension SQLiteStorage {
   /// Appends to the change log; call inside the transaction that makes the change.
   static func appendChange(
     _ db: Database, kind: ChangeEvent.Kind, postID: Int64, authorID: Int64, now: Date,
-    actorID: Int64? = nil, liked: Bool? = nil
+    actorID: Int64? = nil, liked: Bool? = nil, audience: ChangeEntry.Audience = .everyone
   ) throws {
     try db.execute(
       sql: """
-        INSERT INTO changeLog (kind, postId, authorId, createdAt, actorId, liked)
-        VALUES (?, ?, ?, ?, ?, ?)
+        INSERT INTO changeLog (kind, postId, authorId, createdAt, actorId, liked, audience)
+        VALUES (?, ?, ?, ?, ?, ?, ?)
         """,
-      arguments: [kind.rawValue, postID, authorID, millis(now), actorID, liked])
+      arguments: [kind.rawValue, postID, authorID, millis(now), actorID, liked, audience.rawValue])
   }
 
   /// The highest sequence ever assigned (0 before the first change), trimmed or not.
@@ -41,7 +41,7 @@ extension SQLiteStorage {
         db,
         sql: """
           SELECT changeLog.seq, changeLog.kind, changeLog.postId, changeLog.authorId,
-            changeLog.actorId, changeLog.liked, post.likeCount, post.hidden
+            changeLog.actorId, changeLog.liked, changeLog.audience, post.likeCount, post.hidden
           FROM changeLog LEFT JOIN post ON post.id = changeLog.postId
           WHERE changeLog.seq > ? ORDER BY changeLog.seq LIMIT ?
           """, arguments: [seq, limit])
@@ -50,6 +50,7 @@ extension SQLiteStorage {
         var entry = ChangeEntry(
           seq: row["seq"], kind: kind, postID: row["postId"], authorID: row["authorId"],
           actorID: row["actorId"], liked: row["liked"])
+        entry.audience = ChangeEntry.Audience(rawValue: row["audience"]) ?? .everyone
         switch kind {
         case .insert: entry.post = try Self.fetchPost(db, id: entry.postID, viewerID: nil)
         case .update:
@@ -58,7 +59,9 @@ extension SQLiteStorage {
           entry.post = try Self.fetchPost(db, id: entry.postID, viewerID: entry.authorID)
           entry.post?.likedByMe = false
           entry.likeCount = row["likeCount"]
-          entry.hidden = row["hidden"] ?? false
+          let hidden: Int = row["hidden"] ?? 0
+          entry.hidden = hidden != 0
+          entry.removed = hidden == 2
         default: break
         }
         return entry

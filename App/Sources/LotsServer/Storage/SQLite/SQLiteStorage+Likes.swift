@@ -40,12 +40,12 @@ extension SQLiteStorage {
     }
   }
 
-  /// The author of a post the viewer may see (not hidden unless theirs, author not blocked).
+  /// The author of a post the viewer may see (shown, or hidden pending review and theirs; author not blocked).
   static func visibleAuthor(_ db: Database, postID: Int64, viewerID: Int64) throws -> Int64? {
     try Int64.fetchOne(
       db,
       sql: """
-        SELECT authorId FROM post WHERE id = ? AND (hidden = 0 OR authorId = ?)
+        SELECT authorId FROM post WHERE id = ? AND (hidden = 0 OR (hidden = 1 AND authorId = ?))
           AND authorId NOT IN (SELECT blockedId FROM block WHERE blockerId = ?)
         """, arguments: [postID, viewerID, viewerID])
   }

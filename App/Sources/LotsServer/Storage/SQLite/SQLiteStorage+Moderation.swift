@@ -3,12 +3,12 @@ import GRDB
 import LotsCore
 
 extension SQLiteStorage {
-  /// Records a report, once per user and post; the post is hidden when enough distinct users
-  /// reported it.
+  /// Records a report weighed by the reporter's standing; hides the post pending review when
+  /// its open reports weigh ``ReportWeighing/hideAt``, unless a moderator restored it.
   /// - Throws: ``AppError`` 404 for an invisible post, 400 for one's own post, 403 for a post
   ///   by someone who blocked the reporter.
   func report(postID: Int64, userID: Int64, reason: String, now: Date) async throws {
-    let threshold = policy.reportsToHide
+    let weighing = policy.reports
     try await writer.write { db in
       guard let authorID = try Self.visibleAuthor(db, postID: postID, viewerID: userID) else {
         throw AppError.notFound("post")
@@ -20,20 +20,52 @@ extension SQLiteStorage {
       if try Self.isBlocked(db, userID, by: authorID) {
         throw AppError.forbidden("you cannot report the posts of someone who blocked you")
       }
+      let standing = try Self.standing(db, userID: userID, now: now)
+      let weight = ReportWeighing.thousandths(weighing.weight(standing))
       try db.execute(
-        sql:
-          "INSERT OR IGNORE INTO report (userId, postId, reason, createdAt) VALUES (?, ?, ?, ?)",
-        arguments: [userID, postID, reason, Self.millis(now)])
+        sql: """
+          INSERT OR IGNORE INTO report (userId, postId, reason, createdAt, weight)
+          VALUES (?, ?, ?, ?, ?)
+          """,
+        arguments: [userID, postID, reason, Self.millis(now), weight])
       guard db.changesCount > 0 else { return }
       try db.execute(
-        sql: "UPDATE post SET reportCount = reportCount + 1 WHERE id = ?", arguments: [postID])
+        sql: """
+          UPDATE post SET reportCount = reportCount + 1, reportScore = reportScore + ?
+          WHERE id = ?
+          """, arguments: [weight, postID])
       try db.execute(
-        sql: "UPDATE post SET hidden = 1 WHERE id = ? AND hidden = 0 AND reportCount >= ?",
-        arguments: [postID, threshold])
-      if db.changesCount > 0 {
-        try Self.appendChange(db, kind: .hide, postID: postID, authorID: authorID, now: now)
-      }
+        sql: """
+          UPDATE post SET hidden = 1, review = 'pending'
+          WHERE id = ? AND hidden = 0 AND review = 'none' AND reportScore >= ?
+          """,
+        arguments: [postID, ReportWeighing.thousandths(weighing.hideAt)])
+      guard db.changesCount > 0 else { return }
+      try Self.appendChange(
+        db, kind: .hide, postID: postID, authorID: authorID, now: now,
+        audience: .othersThanAuthor)
+      try Self.logModeration(db, postID: postID, action: .hide, actorID: nil, note: "", now: now)
     }
+  }
+
+  /// What a reporter's report weighs by. Counts are bounded: a prolific account costs no
+  /// more to weigh than a new one.
+  static func standing(_ db: Database, userID: Int64, now: Date) throws -> ReporterStanding {
+    guard
+      let row = try Row.fetchOne(
+        db,
+        sql: """
+          SELECT createdAt, reportsUpheld, reportsDismissed,
+            (SELECT COUNT(*) FROM (SELECT 1 FROM post
+              WHERE authorId = account.id AND hidden = 0 LIMIT 10)) AS posts,
+            (SELECT COUNT(*) FROM (SELECT 1 FROM postLike
+              WHERE userId = account.id LIMIT 100)) AS likes
+          FROM account WHERE id = ?
+          """, arguments: [userID])
+    else { throw AppError.notFound("user") }
+    return ReporterStanding(
+      age: now.timeIntervalSince(date(row["createdAt"])), posts: row["posts"],
+      likes: row["likes"], upheld: row["reportsUpheld"], dismissed: row["reportsDismissed"])
   }
 
   /// Blocks or unblocks a user by name, idempotently.

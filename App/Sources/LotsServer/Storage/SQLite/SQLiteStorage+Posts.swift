@@ -40,7 +40,8 @@ extension SQLiteStorage {
     }
   }
 
-  /// A post as seen by a viewer: hidden posts only by their author, nothing by a blocker.
+  /// A post as seen by a viewer: posts hidden pending review only by their author, removed ones by no one, nothing by a
+  /// blocker.
   func post(id: Int64, viewerID: Int64?) async throws -> Post? {
     try readNow { db in
       try Self.fetchPost(db, id: id, viewerID: viewerID)
@@ -87,7 +88,7 @@ extension SQLiteStorage {
           SELECT \(postColumns), \(likedByViewer) AS likedByMe FROM post
           JOIN account ON account.id = post.authorId
           WHERE post.id = ?
-            AND (post.hidden = 0 OR post.authorId = ?)
+            AND (post.hidden = 0 OR (post.hidden = 1 AND post.authorId = ?))
             AND post.authorId NOT IN (SELECT blockedId FROM block WHERE blockerId = ?)
           """), arguments: [viewerID ?? 0, id, viewerID ?? 0, viewerID ?? 0])
     return row.map(post)

@@ -97,6 +97,37 @@ extension SQLiteStorage {
           CREATE INDEX post_thumbnailKey ON post(thumbnailKey);
           """)
     }
+    // Moderation that cannot be turned into censorship (see ModerationStore): reports weigh by
+    // the reporter's standing and are decided by a moderator; `hidden` becomes 0 shown, 1 hidden
+    // pending review (its author still sees it), 2 removed by a moderator (no one sees it);
+    // every decision is in `moderationLog`; a change can be meant for its author only or for
+    // everyone but its author (`audience`). Posts hidden under the old rule wait for review, and
+    // the first account moderates.
+    migrator.registerMigration("v6: moderation") { db in
+      try db.execute(
+        sql: """
+          ALTER TABLE account ADD COLUMN moderator INTEGER NOT NULL DEFAULT 0;
+          ALTER TABLE account ADD COLUMN reportsUpheld INTEGER NOT NULL DEFAULT 0;
+          ALTER TABLE account ADD COLUMN reportsDismissed INTEGER NOT NULL DEFAULT 0;
+          ALTER TABLE post ADD COLUMN reportScore INTEGER NOT NULL DEFAULT 0;
+          ALTER TABLE post ADD COLUMN review TEXT NOT NULL DEFAULT 'none';
+          ALTER TABLE report ADD COLUMN weight INTEGER NOT NULL DEFAULT 1000;
+          ALTER TABLE report ADD COLUMN outcome TEXT;
+          ALTER TABLE changeLog ADD COLUMN audience INTEGER NOT NULL DEFAULT 0;
+          CREATE INDEX report_open ON report(postId) WHERE outcome IS NULL;
+          CREATE INDEX report_user ON report(userId);
+          CREATE TABLE moderationLog (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            postId INTEGER NOT NULL,
+            actorId INTEGER REFERENCES account(id) ON DELETE SET NULL,
+            action TEXT NOT NULL,
+            note TEXT NOT NULL DEFAULT '',
+            score INTEGER NOT NULL,
+            createdAt INTEGER NOT NULL);
+          UPDATE post SET review = 'pending', reportScore = 1000 * reportCount WHERE hidden = 1;
+          UPDATE account SET moderator = 1 WHERE id = (SELECT MIN(id) FROM account);
+          """)
+    }
     return migrator
   }
 }

@@ -60,8 +60,8 @@ public struct SQLiteStorage: Sendable {
 
 /// Settings that shape what the database layer allows and keeps.
 public struct DatabasePolicy: Sendable {
-  /// Distinct reporters after which a post is hidden pending review.
-  public var reportsToHide: Int
+  /// How reports weigh, and how much hides a post pending review.
+  public var reports: ReportWeighing
   /// Change-log entries kept at least (older ones are trimmed).
   public var retainedEvents: Int
   /// Age after which change-log entries may be trimmed.
@@ -76,10 +76,11 @@ public struct DatabasePolicy: Sendable {
 
   /// Creates a policy; the defaults are those of production.
   public init(
-    reportsToHide: Int = 3, retainedEvents: Int = 10_000, retainedAge: TimeInterval = 86_400,
+    reports: ReportWeighing = ReportWeighing(), retainedEvents: Int = 10_000,
+    retainedAge: TimeInterval = 86_400,
     sessionLifetime: TimeInterval = 30 * 86_400, inspireWindow: TimeInterval = 7 * 86_400
   ) {
-    self.reportsToHide = reportsToHide
+    self.reports = reports
     self.retainedEvents = retainedEvents
     self.retainedAge = retainedAge
     self.sessionLifetime = sessionLifetime
