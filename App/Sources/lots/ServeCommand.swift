@@ -38,6 +38,22 @@ struct ServeCommand: AsyncParsableCommand {
     (ProcessInfo.processInfo.environment["LOTS_MODERATORS"] ?? "")
     .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
 
+  @Option(
+    help: ArgumentHelp(
+      "When a commit reaches the disk: full (fsync at every commit; a write survives power "
+        + "loss) or normal (at checkpoints; survives a killed process). Default full."))
+  var synchronous = "full"
+
+  var synchronousLevel: DatabasePolicy.Synchronous? {
+    DatabasePolicy.Synchronous(rawValue: synchronous.uppercased())
+  }
+
+  func validate() throws {
+    guard synchronousLevel != nil else {
+      throw ValidationError("--synchronous must be full or normal, not '\(synchronous)'")
+    }
+  }
+
   func run() async throws {
     var configuration = server.configuration
     configuration.seedDemoContent = demo
@@ -48,6 +64,7 @@ struct ServeCommand: AsyncParsableCommand {
     }
     configuration.trustedProxies = Set(trustedProxies)
     configuration.moderators = Set(moderators.map { $0.lowercased() })
+    configuration.policy.synchronous = synchronousLevel ?? .full
     let logger = Logger(label: "lots")
     let app = try await buildApplication(configuration, logger: logger)
     try await app.runService()

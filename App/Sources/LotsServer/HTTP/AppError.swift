@@ -44,6 +44,10 @@ extension AppError {
   static let unauthorized = AppError(.unauthorized, "a valid session token is required")
   static func forbidden(_ message: String) -> AppError { AppError(.forbidden, message) }
   static func conflict(_ message: String) -> AppError { AppError(.conflict, message) }
+  /// 507: the disk is full; the request changed nothing and may be retried later.
+  static let insufficientStorage = AppError(
+    .init(code: 507, reasonPhrase: "Insufficient Storage"),
+    "the server is out of disk space: try again later")
 
   /// A 400 for input that broke a validation rule.
   init(_ error: ValidationError) {

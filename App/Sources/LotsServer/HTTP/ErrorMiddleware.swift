@@ -1,8 +1,10 @@
+import GRDB
 import Hummingbird
 import Logging
 import LotsCore
 
-/// Turns every error into a JSON error body; unexpected errors become a 500 that leaks nothing.
+/// Turns every error into a JSON error body; a full disk becomes 507; unexpected errors become
+/// a 500 that leaks nothing.
 struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
   func handle(
     _ request: Request, context: Context, next: (Request, Context) async throws -> Response
@@ -17,6 +19,11 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
       return AppError(error).jsonResponse()
     } catch let error as HTTPError {
       return AppError(error.status, Self.message(for: error)).jsonResponse()
+    } catch let error as DatabaseError where error.resultCode == .SQLITE_FULL {
+      // The disk (or the database's quota) is full: the transaction rolled back whole, reads
+      // go on, and writes succeed again once there is space.
+      context.logger.error("database full: \(error.message ?? "")")
+      return AppError.insufficientStorage.jsonResponse()
     } catch is CancellationError {
       throw CancellationError()
     } catch {

@@ -41,11 +41,7 @@ struct FileImageStore: ImageStore {
     func fail(_ what: String) -> AppError {
       let code = errno
       unlink(temporary)
-      if code == ENOSPC || code == EDQUOT {
-        return AppError(
-          .init(code: 507, reasonPhrase: "Insufficient Storage"),
-          "the server is out of disk space: try again later")
-      }
+      if code == ENOSPC || code == EDQUOT { return AppError.insufficientStorage }
       return AppError(.internalServerError, "could not store the photo (\(what))")
     }
     let file = Glibc.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)

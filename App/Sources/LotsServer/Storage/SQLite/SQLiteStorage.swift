@@ -39,10 +39,13 @@ public struct SQLiteStorage: Sendable {
   {
     var configuration = Configuration()
     configuration.busyMode = .timeout(10)
-    configuration.prepareDatabase { db in
-      try db.execute(sql: "PRAGMA synchronous = NORMAL")
-    }
     let pool = try DatabasePool(path: path, configuration: configuration)
+    // Set on the pool's one writer connection, after the pool's own WAL set-up (which chooses
+    // NORMAL, after any `prepareDatabase` hook: until 2026-11-24 that made every commit
+    // NORMAL whatever this said).
+    try pool.barrierWriteWithoutTransaction { db in
+      try db.execute(sql: "PRAGMA synchronous = \(policy.synchronous.rawValue)")
+    }
     return try SQLiteStorage(
       pool, policy: policy, loopReaders: LoopReaders(path: path, group: .singleton))
   }
@@ -73,6 +76,18 @@ public struct DatabasePolicy: Sendable {
   /// How long a ranking serves every first page of the inspire feed before the next first
   /// page ranks again: reading never writes more than once per this interval.
   public var inspireReuse: TimeInterval = 60
+  /// When a commit reaches the disk (see ``Synchronous``).
+  public var synchronous = Synchronous.full
+
+  /// SQLite's `synchronous` setting in WAL mode: what an acknowledged write survives.
+  public enum Synchronous: String, Sendable {
+    /// The log is flushed to the disk (fsync) at every commit, before the write is
+    /// acknowledged: a write survives power loss and a kernel crash. The default.
+    case full = "FULL"
+    /// The log is flushed only at checkpoints: an acknowledged write survives the process
+    /// being killed, but the last commits may be lost (never half-applied) on power loss.
+    case normal = "NORMAL"
+  }
 
   /// Creates a policy; the defaults are those of production.
   public init(
