@@ -167,7 +167,16 @@ static inline int lots_vips_jpeg_oriented(VipsImage *in, int orientation, void *
   return status;
 }
 
-/// Makes a solid-colour or gradient test image, used by the demo seeder.
+/// An 8-bit sRGB image of `width` × `height` pixels copied from RGB bytes (the demo seeder's
+/// generated lunches).
+static inline VipsImage *lots_vips_from_rgb(const void *data, size_t len, int width, int height) {
+  if (len != (size_t)width * (size_t)height * 3) return NULL;
+  VipsImage *image = vips_image_new_from_memory_copy(data, len, width, height, 3, VIPS_FORMAT_UCHAR);
+  if (image) image->Type = VIPS_INTERPRETATION_sRGB;
+  return image;
+}
+
+/// Makes a solid-colour or gradient test image, used by the tests.
 static inline VipsImage *lots_vips_gradient(int width, int height, double r, double g, double b) {
   VipsImage *xyz = NULL, *x = NULL, *scaled = NULL, *joined = NULL, *cast = NULL;
   if (vips_xyz(&xyz, width, height, NULL)) return NULL;

@@ -1,6 +1,7 @@
 import CVips
 
-/// Locally generated photos (colour gradients) for demo content and tests: no network.
+/// Locally generated photos (colour gradients) for tests; the demo seeder draws lunches
+/// (``LunchPhoto``).
 enum SyntheticPhoto {
   /// An encoding of a generated image.
   enum Encoding {

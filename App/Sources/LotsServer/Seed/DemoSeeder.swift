@@ -4,8 +4,9 @@ import HummingbirdBcrypt
 import Logging
 import NIOPosix
 
-/// Fills an empty database with demo users, photo posts (generated locally with libvips, no
-/// network) and likes, deterministically from a seed.
+/// Fills an empty database with demo users, photo posts of lunches (drawn locally by
+/// ``LunchPhoto``, no network) with varied captions, restaurants and meal dates, and likes,
+/// deterministically from a seed.
 struct DemoSeeder {
   let services: AppServices
   let logger: Logger
@@ -28,10 +29,15 @@ struct DemoSeeder {
   static let restaurants = [
     "Pho Real", "Curry Up", "Wok This Way", "Thai Tanic", "Lettuce Eat", "The Daily Grind",
     "Bao Down", "Taco 'Bout It", "Pasta La Vista", "Brew & Bread", "Sushi Zen", "Kebab Corner",
+    "Ramen Ya", "Seoul Food", "Poke Stop", "Green Table", "Toast & Co", "Canteen 42",
+    "Mama's Kitchen", "Noodle Bar Kiyo",
   ]
-  static let captions = [
-    "Best lunch this week", "Spicy!", "Worth the queue", "Quick bite between meetings",
-    "Comfort food", "New place, would go again", "", "Friday treat", "Too good to share",
+  /// What people add after the dish's name (empty: the name alone; nil: no caption at all).
+  static let remarks: [String?] = [
+    "best lunch this week", "spicy!", "worth the queue", "quick bite between meetings",
+    "comfort food", "new place, would go again", nil, "Friday treat", "too good to share", "",
+    "with the team", "rainy day special", "", "second time this month", "the portion was huge",
+    nil, "eaten at my desk, no regrets", "",
   ]
   static let aspects: [(Int, Int)] = [
     (600, 600), (600, 750), (600, 900), (900, 600), (540, 960), (800, 600), (480, 720),
@@ -63,11 +69,18 @@ struct DemoSeeder {
     for (index, photo) in photos.enumerated() {
       let day = Calendar(identifier: .gregorian).dateComponents(
         [.year, .month, .day], from: start.addingTimeInterval(Double(index) * 1_800))
+      let remark = Self.remarks[Int(random.next() % UInt64(Self.remarks.count))]
+      let caption = remark.map { $0.isEmpty ? photo.dish : "\(photo.dish), \($0)" } ?? ""
+      // Most lunches are posted the day they are eaten; some a day or two later.
+      let late = [0, 0, 0, 0, 1, 2][Int(random.next() % 6)]
+      let eaten = Calendar(identifier: .gregorian).date(
+        from: DateComponents(year: day.year, month: day.month, day: day.day! - late))!
+      let date = Calendar(identifier: .gregorian).dateComponents(
+        [.year, .month, .day], from: eaten)
       let new = NewPost(
-        authorID: users[Int(random.next() % UInt64(users.count))],
-        caption: Self.captions[Int(random.next() % UInt64(Self.captions.count))],
+        authorID: users[Int(random.next() % UInt64(users.count))], caption: caption,
         restaurant: Self.restaurants[Int(random.next() % UInt64(Self.restaurants.count))],
-        mealDate: String(format: "%04d-%02d-%02d", day.year!, day.month!, day.day!),
+        mealDate: String(format: "%04d-%02d-%02d", date.year!, date.month!, date.day!),
         width: photo.width, height: photo.height, color: photo.color,
         originalKey: photo.keys[0], displayKey: photo.keys[1], thumbnailKey: photo.keys[2])
       let post = try await services.storage.insertPost(
@@ -106,16 +119,15 @@ struct DemoSeeder {
     var width: Int
     var height: Int
     var color: String
+    /// The dish the photo shows.
+    var dish: String
   }
 
   /// Generates, processes and stores every demo photo, on all cores, in a seeded order.
   func makePhotos(_ random: inout SplitMix64) async throws -> [StoredPhoto] {
     let specs = (0..<postCount).map { _ in
       let (width, height) = Self.aspects[Int(random.next() % UInt64(Self.aspects.count))]
-      let color = (
-        Double(random.next() % 200), Double(random.next() % 200), Double(random.next() % 200)
-      )
-      return (width, height, color)
+      return (width, height, random.next())
     }
     let services = services
     return try await withThrowingTaskGroup(of: (Int, StoredPhoto).self) { group in
@@ -123,12 +135,12 @@ struct DemoSeeder {
       var next = 0
       func add() {
         guard next < specs.count else { return }
-        let (index, (width, height, color)) = (next, specs[next])
+        let (index, (width, height, seed)) = (next, specs[next])
         next += 1
         group.addTask {
           try await NIOThreadPool.singleton.runIfActive {
-            let photo = try SyntheticPhoto.make(width: width, height: height, color: color)
-            let processed = try services.pipeline.process(photo)
+            var lunch = LunchPhoto(width: width, height: height, seed: seed)
+            let processed = try services.pipeline.process(try lunch.jpeg())
             let keys = try [processed.original, processed.display, processed.thumbnail].map {
               try services.images.put($0.bytes, fileExtension: $0.fileExtension)
             }
@@ -136,7 +148,7 @@ struct DemoSeeder {
               index,
               StoredPhoto(
                 keys: keys, width: processed.original.width, height: processed.original.height,
-                color: processed.color)
+                color: processed.color, dish: lunch.dish.name)
             )
           }
         }
