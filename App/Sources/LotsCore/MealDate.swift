@@ -14,10 +14,12 @@ public struct MealDate: Hashable, Sendable, CustomStringConvertible {
     guard text.utf8.count == 10, parts.count == 3,
       parts.allSatisfy({ $0.allSatisfy { ("0"..."9").contains($0) } }),
       let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
-    else { throw ValidationError("mealDate must be a date written YYYY-MM-DD") }
+    else { throw ValidationError("mealDate must be a date written YYYY-MM-DD", field: "mealDate") }
     guard (2000...2100).contains(year), (1...12).contains(month),
       (1...Self.days(inMonth: month, year: year)).contains(day)
-    else { throw ValidationError("mealDate is not a real day between 2000 and 2100") }
+    else {
+      throw ValidationError("mealDate is not a real day between 2000 and 2100", field: "mealDate")
+    }
     self.year = year
     self.month = month
     self.day = day

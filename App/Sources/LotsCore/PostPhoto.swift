@@ -13,6 +13,16 @@ public struct PostPhoto: Codable, Hashable, Sendable {
   /// A rendition at most 400 px wide.
   public var thumbnailURL: String
 
+  /// The widest display rendition: 1080 px (narrower originals are not enlarged).
+  public static let displayLimit = 1080
+  /// The widest thumbnail: 400 px.
+  public static let thumbnailLimit = 400
+
+  /// The display rendition's width in pixels, for `srcset`.
+  public var displayWidth: Int { min(width, Self.displayLimit) }
+  /// The thumbnail's width in pixels, for `srcset`.
+  public var thumbnailWidth: Int { min(width, Self.thumbnailLimit) }
+
   /// Creates a photo value.
   public init(
     width: Int, height: Int, color: String, originalURL: String, displayURL: String,
@@ -24,5 +34,34 @@ public struct PostPhoto: Codable, Hashable, Sendable {
     self.originalURL = originalURL
     self.displayURL = displayURL
     self.thumbnailURL = thumbnailURL
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case width, height, color, originalURL, displayURL, thumbnailURL, displayWidth
+    case thumbnailWidth
+  }
+
+  /// Decodes a photo; the rendition widths are derived, not read.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    width = try container.decode(Int.self, forKey: .width)
+    height = try container.decode(Int.self, forKey: .height)
+    color = try container.decode(String.self, forKey: .color)
+    originalURL = try container.decode(String.self, forKey: .originalURL)
+    displayURL = try container.decode(String.self, forKey: .displayURL)
+    thumbnailURL = try container.decode(String.self, forKey: .thumbnailURL)
+  }
+
+  /// Encodes a photo with its rendition widths, as the API sends it.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(width, forKey: .width)
+    try container.encode(height, forKey: .height)
+    try container.encode(color, forKey: .color)
+    try container.encode(originalURL, forKey: .originalURL)
+    try container.encode(displayURL, forKey: .displayURL)
+    try container.encode(thumbnailURL, forKey: .thumbnailURL)
+    try container.encode(displayWidth, forKey: .displayWidth)
+    try container.encode(thumbnailWidth, forKey: .thumbnailWidth)
   }
 }

@@ -42,13 +42,19 @@ extension ValidationError {
     }
     switch error {
     case .keyNotFound(let key, let context):
-      self.init("missing field '\(path(context.codingPath + [key]))'")
+      let field = path(context.codingPath + [key])
+      self.init("missing field '\(field)'", field: field)
     case .typeMismatch(let type, let context):
-      self.init("field '\(path(context.codingPath))' must be of type \(type)")
+      self.init(
+        "field '\(path(context.codingPath))' must be of type \(type)",
+        field: path(context.codingPath))
     case .valueNotFound(let type, let context):
-      self.init("field '\(path(context.codingPath))' must be a non-null \(type)")
+      self.init(
+        "field '\(path(context.codingPath))' must be a non-null \(type)",
+        field: path(context.codingPath))
     case .dataCorrupted(let context):
-      self.init("field '\(path(context.codingPath))' is invalid")
+      self.init(
+        "field '\(path(context.codingPath))' is invalid", field: path(context.codingPath))
     @unknown default:
       self.init("malformed JSON body")
     }

@@ -12,7 +12,7 @@ public enum Validation {
   /// - Throws: ``ValidationError`` naming the rule broken.
   public static func username(_ name: String) throws(ValidationError) {
     guard (3...30).contains(name.count) else {
-      throw ValidationError("username must be 3 to 30 characters long")
+      throw ValidationError("username must be 3 to 30 characters long", field: "username")
     }
     let allowed = name.unicodeScalars.allSatisfy { scalar in
       scalar.isASCII
@@ -22,7 +22,8 @@ public enum Validation {
     }
     guard allowed, !name.hasPrefix(".") else {
       throw ValidationError(
-        "username may contain only letters, digits, '_', '.' and '-' and must not start with '.'")
+        "username may contain only letters, digits, '_', '.' and '-' and must not start with '.'",
+        field: "username")
     }
   }
 
@@ -31,13 +32,15 @@ public enum Validation {
   /// - Throws: ``ValidationError`` naming the rule broken.
   public static func password(_ password: String) throws(ValidationError) {
     guard password.count >= minimumPasswordLength else {
-      throw ValidationError("password must be at least \(minimumPasswordLength) characters long")
+      throw ValidationError(
+        "password must be at least \(minimumPasswordLength) characters long", field: "password")
     }
     guard password.utf8.count <= maximumPasswordLength else {
-      throw ValidationError("password must be at most \(maximumPasswordLength) bytes long")
+      throw ValidationError(
+        "password must be at most \(maximumPasswordLength) bytes long", field: "password")
     }
     guard !password.utf8.contains(0) else {
-      throw ValidationError("password must not contain the NUL character")
+      throw ValidationError("password must not contain the NUL character", field: "password")
     }
   }
 
@@ -56,18 +59,20 @@ public enum Validation {
   ) throws(ValidationError) -> String {
     // The byte limit before normalising: a flood of combining marks must not cost one.
     let maximumBytes = bytesPerCharacter * length.upperBound
-    let tooLong = ValidationError("\(field) must be at most \(maximumBytes) bytes of UTF-8")
+    let tooLong = ValidationError(
+      "\(field) must be at most \(maximumBytes) bytes of UTF-8", field: field)
     let trimmed = text.trimmingWhitespace()
     guard trimmed.utf8.count <= maximumBytes else { throw tooLong }
     // Normalising can lengthen a few characters (U+0958 becomes two code points).
     let normalised = trimmed.precomposedStringWithCanonicalMapping
     guard normalised.utf8.count <= maximumBytes else { throw tooLong }
     if let problem = TextRules.problem(in: normalised, multiline: multiline) {
-      throw ValidationError("\(field) \(problem)")
+      throw ValidationError("\(field) \(problem)", field: field)
     }
     guard length.contains(normalised.count) else {
       throw ValidationError(
-        "\(field) must be \(length.lowerBound) to \(length.upperBound) characters long")
+        "\(field) must be \(length.lowerBound) to \(length.upperBound) characters long",
+        field: field)
     }
     return normalised
   }

@@ -2,10 +2,13 @@
 public struct ValidationError: Error, Hashable, Sendable, CustomStringConvertible {
   /// A human-readable description naming the field and the rule.
   public var message: String
+  /// The field at fault, when there is one: a form shows the message beside it.
+  public var field: String?
 
-  /// Creates an error with a message.
-  public init(_ message: String) {
+  /// Creates an error with a message, naming the field at fault if there is one.
+  public init(_ message: String, field: String? = nil) {
     self.message = message
+    self.field = field
   }
 
   /// The message.

@@ -36,6 +36,7 @@ func buildApplication(
     FileManager.default.fileExists(atPath: web.path)
   {
     router.add(middleware: FileMiddleware(web.path, searchForIndexHtml: true, logger: logger))
+    AppShell(web: web)?.register(on: router)
   }
   router.get("health") { _, _ in "ok" }
   ImageRoutes(services: services).register(on: router)

@@ -44,7 +44,11 @@ struct AccountRoutes {
     let user = try context.requireUser()
     var request = request
     let change = try await request.decodeStrictly(PasswordChange.self)
-    do { try Validation.password(change.newPassword) } catch { throw AppError(error) }
+    do { try Validation.password(change.newPassword) } catch {
+      var error = error
+      error.field = "newPassword"
+      throw AppError(error)
+    }
     let client = context.clientAddress(request, trusting: services.configuration.trustedProxies)
     let nameKey = "\(user.username.lowercased())\u{0}\(client)"
     try services.signInLimiter.checkWithoutTaking(nameKey, action: "password")

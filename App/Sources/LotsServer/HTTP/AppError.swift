@@ -9,13 +9,16 @@ public struct AppError: Error, HTTPResponseError, CustomStringConvertible, Senda
   public let status: HTTPResponse.Status
   /// A message naming the problem, safe to show to the client.
   public let message: String
+  /// The request field at fault, when there is one.
+  public let field: String?
   /// Extra headers, such as `Retry-After`.
   var headers: HTTPFields = [:]
 
-  /// Creates an error with a status and a message.
-  public init(_ status: HTTPResponse.Status, _ message: String) {
+  /// Creates an error with a status and a message, naming the field at fault if there is one.
+  public init(_ status: HTTPResponse.Status, _ message: String, field: String? = nil) {
     self.status = status
     self.message = message
+    self.field = field
   }
 
   /// The message.
@@ -23,14 +26,16 @@ public struct AppError: Error, HTTPResponseError, CustomStringConvertible, Senda
 
   /// Renders the error as JSON.
   public func response(from request: Request, context: some RequestContext) throws -> Response {
-    Self.jsonResponse(status: status, message: message, headers: headers)
+    Self.jsonResponse(status: status, message: message, field: field, headers: headers)
   }
 
   /// A JSON error response.
-  static func jsonResponse(status: HTTPResponse.Status, message: String, headers: HTTPFields = [:])
-    -> Response
-  {
-    let data = (try? JSONCoding.encoder().encode(ErrorBody(message: message))) ?? Data()
+  static func jsonResponse(
+    status: HTTPResponse.Status, message: String, field: String? = nil,
+    headers: HTTPFields = [:]
+  ) -> Response {
+    let body = ErrorBody(message: message, field: field)
+    let data = (try? JSONCoding.encoder().encode(body)) ?? Data()
     var fields = headers
     fields[.contentType] = "application/json; charset=utf-8"
     return Response(
@@ -39,7 +44,9 @@ public struct AppError: Error, HTTPResponseError, CustomStringConvertible, Senda
 }
 
 extension AppError {
-  static func badRequest(_ message: String) -> AppError { AppError(.badRequest, message) }
+  static func badRequest(_ message: String, field: String? = nil) -> AppError {
+    AppError(.badRequest, message, field: field)
+  }
   static func notFound(_ what: String) -> AppError { AppError(.notFound, "\(what) not found") }
   static let unauthorized = AppError(.unauthorized, "a valid session token is required")
   static func forbidden(_ message: String) -> AppError { AppError(.forbidden, message) }
@@ -51,6 +58,6 @@ extension AppError {
 
   /// A 400 for input that broke a validation rule.
   init(_ error: ValidationError) {
-    self.init(.badRequest, error.message)
+    self.init(.badRequest, error.message, field: error.field)
   }
 }

@@ -44,6 +44,6 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
 
 extension AppError {
   func jsonResponse() -> Response {
-    Self.jsonResponse(status: status, message: message, headers: headers)
+    Self.jsonResponse(status: status, message: message, field: field, headers: headers)
   }
 }

@@ -102,6 +102,10 @@ struct JSONWriter {
     string(photo.displayURL)
     raw(",\"thumbnailURL\":")
     string(photo.thumbnailURL)
+    raw(",\"displayWidth\":")
+    integer(Int64(photo.displayWidth))
+    raw(",\"thumbnailWidth\":")
+    integer(Int64(photo.thumbnailWidth))
     raw("}}")
   }
 

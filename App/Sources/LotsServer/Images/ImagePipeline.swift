@@ -1,4 +1,5 @@
 import CVips
+import LotsCore
 
 /// Turns an upload into its stored files with libvips: EXIF rotation, metadata stripped,
 /// shrink to the display and thumbnail sizes, and a dominant colour.
@@ -11,9 +12,9 @@ struct ImagePipeline: Sendable {
   /// 16-bit RGBA image (8 bytes a pixel) is held to fewer pixels than an 8-bit RGB one.
   var maximumDecodedBytes = 160_000_000
   /// The widest display rendition.
-  var displayWidth = 1080
+  var displayWidth = PostPhoto.displayLimit
   /// The widest thumbnail.
-  var thumbnailWidth = 400
+  var thumbnailWidth = PostPhoto.thumbnailLimit
 
   /// Starts libvips once per process.
   static let started: Bool = lots_vips_start() == 0
@@ -23,11 +24,13 @@ struct ImagePipeline: Sendable {
   func process(_ bytes: [UInt8]) throws(AppError) -> ProcessedPhoto {
     guard Self.started else { throw AppError(.internalServerError, "image library unavailable") }
     guard let format = ImageFormat(sniffing: bytes) else {
-      throw AppError(.unsupportedMediaType, "photo must be a JPEG, PNG, WebP or HEIC image")
+      throw AppError(
+        .unsupportedMediaType, "photo must be a JPEG, PNG, WebP or HEIC image", field: "photo")
     }
     // The HEIF container also carries AV1 (AVIF), JPEG and other codecs: HEIC means HEVC.
     if format == .heic, !HEIFItems.isHEVC(bytes) {
-      throw AppError(.unsupportedMediaType, "photo must be a JPEG, PNG, WebP or HEIC image")
+      throw AppError(
+        .unsupportedMediaType, "photo must be a JPEG, PNG, WebP or HEIC image", field: "photo")
     }
     defer { vips_error_clear() }
     let code = Int32(format.loaderCode)
@@ -40,15 +43,15 @@ struct ImagePipeline: Sendable {
     else {
       throw AppError(
         .unprocessableContent,
-        "photo is \(header.width)×\(header.height): more than \(maximumPixels / 1_000_000) megapixels"
-      )
+        "photo is \(header.width)×\(header.height): more than \(maximumPixels / 1_000_000) megapixels",
+        field: "photo")
     }
     guard header.decodedBytes <= maximumDecodedBytes else {
       throw AppError(
         .unprocessableContent,
         "photo is \(header.width)×\(header.height) with \(header.bands) bands of "
-          + "\(8 * header.bandBytes) bits: more than \(maximumDecodedBytes / 1_000_000) MB decoded"
-      )
+          + "\(8 * header.bandBytes) bits: more than \(maximumDecodedBytes / 1_000_000) MB decoded",
+        field: "photo")
     }
     let decoded = bytes.withUnsafeBytes {
       VipsImageRef(lots_vips_decode($0.baseAddress, $0.count, code))
@@ -63,7 +66,8 @@ struct ImagePipeline: Sendable {
       thumbnail: try encode(thumbnail, as: .webp), color: try dominantColor(thumbnail))
   }
 
-  static let corrupt = AppError(.unprocessableContent, "photo could not be decoded: corrupt file")
+  static let corrupt = AppError(
+    .unprocessableContent, "photo could not be decoded: corrupt file", field: "photo")
 
   /// Encodes without metadata; HEIC, which browsers can't show, becomes JPEG.
   func encode(_ image: VipsImageRef, as format: ImageFormat) throws(AppError) -> EncodedImage {

@@ -12,4 +12,6 @@ struct NewPost: Sendable {
   var originalKey: String
   var displayKey: String
   var thumbnailKey: String
+  /// The client's `Idempotency-Key`, kept with the post so that a retry finds it.
+  var idempotencyKey: String? = nil
 }

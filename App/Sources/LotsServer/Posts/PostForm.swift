@@ -18,23 +18,23 @@ struct PostForm: Sendable {
         throw AppError.badRequest("unknown field '\(part.name.prefix(40))'")
       }
       guard values[part.name] == nil else {
-        throw AppError.badRequest("field '\(part.name)' appears more than once")
+        throw AppError.badRequest("field '\(part.name)' appears more than once", field: part.name)
       }
       values[part.name] = part
     }
     guard let photo = values["photo"], !photo.bytes.isEmpty else {
-      throw AppError.badRequest("missing field 'photo'")
+      throw AppError.badRequest("missing field 'photo'", field: "photo")
     }
     guard photo.bytes.count <= PostRoutes.maximumPhotoBytes else {
-      throw AppError(.contentTooLarge, "photo is larger than 10 MB")
+      throw AppError(.contentTooLarge, "photo is larger than 10 MB", field: "photo")
     }
     func text(_ name: String, required: Bool) throws(AppError) -> String {
       guard let part = values[name] else {
-        if required { throw AppError.badRequest("missing field '\(name)'") }
+        if required { throw AppError.badRequest("missing field '\(name)'", field: name) }
         return ""
       }
       guard let text = String(validating: part.bytes, as: UTF8.self) else {
-        throw AppError.badRequest("field '\(name)' must be UTF-8 text")
+        throw AppError.badRequest("field '\(name)' must be UTF-8 text", field: name)
       }
       return text
     }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import LotsCore
 import NIOPosix
@@ -50,6 +51,11 @@ struct PostRoutes {
   {
     let user = try context.requireUser()
     let boundary = try MultipartForm.boundary(contentType: request.headers[.contentType])
+    let key = try Self.idempotencyKey(request)
+    // A retry of an upload that succeeded (its answer lost) gets the same post, never a second.
+    if let key, let post = try await services.storage.post(idempotencyKey: key, userID: user.id) {
+      return Self.replayed(post)
+    }
     try services.postingLimiter.check(String(user.id), action: "posting")
     // Admitted before the body is read: a bounded number of uploads hold memory at once.
     let work = services.imageWork
@@ -61,7 +67,13 @@ struct PostRoutes {
       return (form, try await work.run { try pipeline.process(form.photo) })
     }
     let renditions = [photo.original, photo.display, photo.thumbnail]
-    let post = try await services.imageLedger.withLock { () async throws -> Post in
+    let stored = try await services.imageLedger.withLock { () async throws -> (Post, Bool) in
+      // Stores and inserts are serialised here: a retry that raced its first attempt finds it.
+      if let key,
+        let post = try await services.storage.post(idempotencyKey: key, userID: user.id)
+      {
+        return (post, true)
+      }
       // Nothing half-stored: if a rendition cannot be written or the post cannot be inserted,
       // the files no post refers to are removed before anyone else may touch them.
       var keys: [String] = []
@@ -76,14 +88,37 @@ struct PostRoutes {
         let new = NewPost(
           authorID: user.id, caption: form.caption, restaurant: form.restaurant,
           mealDate: form.mealDate, width: photo.original.width, height: photo.original.height,
-          color: photo.color, originalKey: keys[0], displayKey: keys[1], thumbnailKey: keys[2])
-        return try await services.storage.insertPost(new, now: Date())
+          color: photo.color, originalKey: keys[0], displayKey: keys[1], thumbnailKey: keys[2],
+          idempotencyKey: key)
+        return (try await services.storage.insertPost(new, now: Date()), false)
       } catch {
         try? await removeUnreferenced(urls: keys.map(ImageRoutes.url(forKey:)))
         throw error
       }
     }
-    return EditedResponse(status: .created, response: post)
+    return stored.1
+      ? Self.replayed(stored.0) : EditedResponse(status: .created, response: stored.0)
+  }
+
+  /// The header a client names an upload with, so that retrying it is safe.
+  static let idempotencyKeyField = HTTPField.Name("Idempotency-Key")!
+
+  /// The request's `Idempotency-Key`: 1–100 visible ASCII characters, or none.
+  /// - Throws: ``AppError`` 400 for any other value.
+  static func idempotencyKey(_ request: Request) throws(AppError) -> String? {
+    guard let value = request.headers[idempotencyKeyField] else { return nil }
+    guard (1...100).contains(value.utf8.count),
+      value.utf8.allSatisfy({ (0x21...0x7E).contains($0) })
+    else {
+      throw AppError.badRequest("Idempotency-Key must be 1 to 100 visible ASCII characters")
+    }
+    return value
+  }
+
+  /// The answer to a retry: the post the first attempt created, marked as a replay.
+  static func replayed(_ post: Post) -> EditedResponse<Post> {
+    EditedResponse(
+      status: .created, headers: [HTTPField.Name("Idempotent-Replayed")!: "true"], response: post)
   }
 
   /// Deletes image files that no remaining post uses (content addressing lets posts share).

@@ -30,7 +30,7 @@ extension SQLiteStorage {
       }
     } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE
     {
-      throw AppError.conflict("username '\(username)' is already taken")
+      throw AppError(.conflict, "username '\(username)' is already taken", field: "username")
     }
   }
 

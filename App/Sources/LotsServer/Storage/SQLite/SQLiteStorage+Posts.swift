@@ -32,6 +32,11 @@ extension SQLiteStorage {
           new.height, new.color, new.originalKey, new.displayKey, new.thumbnailKey,
         ])
       let id = db.lastInsertedRowID
+      if let key = new.idempotencyKey {
+        try db.execute(
+          sql: "INSERT OR REPLACE INTO postIdempotency (userId, key, postId) VALUES (?, ?, ?)",
+          arguments: [new.authorID, key, id])
+      }
       try Self.appendChange(db, kind: .insert, postID: id, authorID: new.authorID, now: now)
       guard let post = try Self.fetchPost(db, id: id, viewerID: new.authorID) else {
         throw AppError.notFound("post")
@@ -40,8 +45,20 @@ extension SQLiteStorage {
     }
   }
 
-  /// A post as seen by a viewer: posts hidden pending review only by their author, removed ones by no one, nothing by a
-  /// blocker.
+  /// The post a user created with an `Idempotency-Key`, as they see it, if it still exists.
+  func post(idempotencyKey: String, userID: Int64) async throws -> Post? {
+    try readNow { db in
+      guard
+        let id = try Int64.fetchOne(
+          db, sql: "SELECT postId FROM postIdempotency WHERE userId = ? AND key = ?",
+          arguments: [userID, idempotencyKey])
+      else { return nil }
+      return try Self.fetchPost(db, id: id, viewerID: userID)
+    }
+  }
+
+  /// A post as seen by a viewer: posts hidden pending review only by their author, removed
+  /// ones by no one, nothing by a blocker.
   func post(id: Int64, viewerID: Int64?) async throws -> Post? {
     try readNow { db in
       try Self.fetchPost(db, id: id, viewerID: viewerID)

@@ -128,6 +128,19 @@ extension SQLiteStorage {
           UPDATE account SET moderator = 1 WHERE id = (SELECT MIN(id) FROM account);
           """)
     }
+    // A retried upload with the same `Idempotency-Key` finds the post the first attempt made
+    // (kept as long as the post: one row per post at most).
+    migrator.registerMigration("v7: post idempotency keys") { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE postIdempotency (
+            userId INTEGER NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+            key TEXT NOT NULL,
+            postId INTEGER NOT NULL REFERENCES post(id) ON DELETE CASCADE,
+            PRIMARY KEY (userId, key));
+          CREATE INDEX postIdempotency_post ON postIdempotency(postId);
+          """)
+    }
     return migrator
   }
 }
