@@ -93,3 +93,24 @@ def server():
         yield server
     finally:
         server.stop()
+
+
+def watched_page(browser, width=1200, height=800, scheme="light", console_errors=True):
+    """A page under the server's real Content-Security-Policy in a colour scheme, recording
+    every violation in `window.cspViolations`."""
+    page = new_page(browser, width, height, bypass_csp=False, console_errors=console_errors)
+    page.emulate_media(color_scheme=scheme)
+    page.add_init_script(
+        "window.cspViolations = [];"
+        "document.addEventListener('securitypolicyviolation', (e) =>"
+        " window.cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`));")
+    return page
+
+
+def sign_in(page, server, username, password="lunch-of-today"):
+    """Signs in through the home page's form (the session cookie)."""
+    page.goto(server.url + "/")
+    page.fill("#session input[name=username]", username)
+    page.fill("#session input[name=password]", password)
+    page.click("#session button[value=in]")
+    page.wait_for_selector("#who:not([hidden])")

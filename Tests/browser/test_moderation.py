@@ -9,26 +9,7 @@ import urllib.request
 
 import pytest
 
-import conftest
-from conftest import screenshot
-
-
-def strict_page(browser, width, height, scheme="light"):
-    page = conftest.new_page(browser, width, height, bypass_csp=False)
-    page.emulate_media(color_scheme=scheme)
-    page.add_init_script(
-        "window.cspViolations = [];"
-        "document.addEventListener('securitypolicyviolation', (e) =>"
-        " window.cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`));")
-    return page
-
-
-def sign_in(page, server, username):
-    page.goto(server.url + "/")
-    page.fill("#session input[name=username]", username)
-    page.fill("#session input[name=password]", "lunch-of-today")
-    page.click("#session button[value=in]")
-    page.wait_for_selector("#who:not([hidden])")
+from conftest import screenshot, sign_in, watched_page
 
 
 def status(url):
@@ -50,7 +31,7 @@ def test_a_moderator_reviews_reports_and_removes_a_post(server, browser):
     # Fresh accounts weigh nothing: still shown to everyone.
     assert status(f"{server.url}/api/posts/{spam['id']}") == 200
 
-    page = strict_page(browser, 1280, 900)
+    page = watched_page(browser, 1280, 900)
     sign_in(page, server, "mod")
     page.get_by_role("link", name="Review queue").click()
     page.wait_for_selector("#review[aria-busy=false]")
@@ -90,7 +71,7 @@ def test_a_moderator_reviews_reports_and_removes_a_post(server, browser):
 def test_members_and_visitors_are_told_why_they_cannot_review(server, browser):
     server.sign_up("mod")
     server.sign_up("ana")
-    page = strict_page(browser, 390, 844, "dark")
+    page = watched_page(browser, 390, 844, "dark")
     page.goto(server.url + "/moderation/")
     page.wait_for_selector("#gate:not([hidden])")
     assert "Sign in on the home page" in page.inner_text("#gate")
@@ -111,7 +92,7 @@ def test_the_queue_at_phone_and_desktop_width_light_and_dark(server, browser, wi
     post = server.post(ana, 500, 700, (150, 90, 60), "Curry Up", "Extra spicy")
     server.request("POST", f"/api/posts/{post['id']}/reports", {"reason": "not food"},
                    server.sign_up("bob"))
-    page = strict_page(browser, width, height, scheme)
+    page = watched_page(browser, width, height, scheme)
     sign_in(page, server, "mod")
     page.goto(server.url + "/moderation/")
     page.wait_for_selector("#queue .case")

@@ -2,8 +2,10 @@
 // engine's live list) and the inspire feed, ranked, as a mosaic; laid out by the Swift engine
 // (WebAssembly) in a virtualised CollectionView.
 import { appliedFrame, CollectionView, loadEngine } from "/toolkit/index.js";
+import { showDetail } from "./detail.js";
 import { FeedSource } from "./feed-source.js";
 import { isEmpty, LiveFeed } from "./live-feed.js";
+import { canGoBack, navigate, startRouter } from "./router.js";
 import { startSession } from "./session.js";
 
 const CAPTION = 52;
@@ -18,14 +20,16 @@ const host = document.getElementById("feed");
 const status = document.getElementById("status");
 const live = document.getElementById("live");
 const newPosts = document.getElementById("new-posts");
+const detail = document.getElementById("detail");
 let current = null;
+let user = null;
 
 function columnsFor(width) {
   return Math.max(2, Math.min(6, Math.round(width / 260)));
 }
 
 function configure(cell, post, withCaption) {
-  cell.className = "post";
+  cell.classList.add("post");
   let image = cell.querySelector("img");
   if (!image) {
     image = Object.assign(document.createElement("img"), { loading: "lazy", decoding: "async" });
@@ -90,7 +94,12 @@ async function show(name) {
     configureCell(cell, { item }) { configure(cell, postAt(item), withCaption); },
   }, { label: spec.label });
   const abort = new AbortController();
-  const state = { view, feed, stop: () => abort.abort() };
+  const state = { name, view, feed, stop: () => abort.abort() };
+  // A post opens its own page (its URL), over the list, which keeps its place for Back.
+  view.addEventListener("select", ({ detail: { item } }) => {
+    const post = postAt(item);
+    if (post) navigate(`/p/${post.id}`);
+  }, { signal: abort.signal });
   current = state;
   let columns = columnsFor(host.clientWidth);
   const layoutOptions = () => ({ ...spec.layout, ...(withCaption ? { columnCount: columns } : {}) });
@@ -169,18 +178,42 @@ newPosts.addEventListener("click", () => {
   current.view.content.querySelector(".cv-cell")?.focus({ preventScroll: true });
 });
 
-for (const button of document.querySelectorAll("[data-feed]")) {
-  button.addEventListener("click", () => {
-    for (const other of document.querySelectorAll("[data-feed]")) {
-      other.setAttribute("aria-pressed", String(other === button));
-    }
-    show(button.dataset.feed);
-  });
+const behind = [document.querySelector("header"), document.getElementById("bar"), host, status];
+let opener = null;
+
+/** Shows a post's page over the list, which stays as it is (inert) until Back. */
+function openPost(id) {
+  if (detail.hidden) opener = document.activeElement;
+  detail.hidden = false;
+  for (const node of behind) node.inert = true;
+  const back = () => (canGoBack() ? history.back() : navigate("/", { replace: true }));
+  showDetail(detail, id, { user, close: back, gone: back });
 }
+
+function closePost() {
+  if (detail.hidden) return;
+  detail.hidden = true;
+  detail.replaceChildren();
+  for (const node of behind) node.inert = false;
+  if (opener?.isConnected) opener.focus({ preventScroll: true });
+  opener = null;
+}
+
+function showRoute(route) {
+  if (route.name === "detail") return openPost(route.params[0]);
+  closePost();
+  const name = route.name === "inspire" ? "inspire" : "feed";
+  for (const link of document.querySelectorAll("[data-nav]")) {
+    if (link.dataset.nav === name) link.setAttribute("aria-current", "page");
+    else link.removeAttribute("aria-current");
+  }
+  if (current?.name !== name) show(name);
+}
+
 // Signing in or out changes what the feeds show (blocks, likes): start them over.
-document.addEventListener("sessionchange", () => {
-  const pressed = document.querySelector("[data-feed][aria-pressed=true]");
-  if (current) show(pressed?.dataset.feed ?? "feed");
+document.addEventListener("sessionchange", ({ detail: change }) => {
+  user = change.user;
+  if (current) show(current.name);
 });
-await startSession();
-if (!current) show("feed");
+user = await startSession();
+startRouter(showRoute);

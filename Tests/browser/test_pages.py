@@ -1,0 +1,141 @@
+"""The app's pages by URL against a real `lots serve`: a post's own page (/p/{id}) from a deep
+link and from the feed; Back returns to the feed at the same place without fetching it again;
+a like shows at once and rolls back with a message when the server refuses; a report with a
+reason reaches the moderators; a block and a delete leave the page. Phone and desktop, light
+and dark, under the real Content-Security-Policy."""
+import json
+import urllib.error
+import urllib.request
+
+import pytest
+
+from conftest import screenshot, sign_in, watched_page
+
+CELLS = ("[...document.querySelectorAll('.post:not([hidden])')]"
+         ".sort((a, b) => a.dataset.item - b.dataset.item)")
+
+
+def posts(server, token, count):
+    return [server.post(token, 400 + 40 * (i % 5), 300 + 60 * (i % 4), (40 + 5 * i, 120, 80),
+                        f"Place {i}", f"Dish {i}")["id"] for i in range(count)]
+
+
+@pytest.mark.parametrize("width,height,scheme", [(390, 844, "light"), (1280, 900, "dark")])
+def test_a_deep_link_opens_the_post_and_back_goes_to_main(server, browser, width, height, scheme):
+    cook = server.sign_up("cook")
+    [first] = posts(server, cook, 1)
+    page = watched_page(browser, width, height, scheme)
+    page.goto(f"{server.url}/p/{first}")
+    page.wait_for_selector("#detail[aria-busy=false] h2")
+    assert page.inner_text("#detail h2") == "Place 0"
+    assert "Dish 0" in page.inner_text("#detail .caption")
+    assert "@cook" in page.inner_text("#detail .meta")
+    image = page.locator("#detail img.photo")
+    assert "400w" in image.get_attribute("srcset") and image.get_attribute("sizes")
+    page.wait_for_function("document.querySelector('#detail img.photo').complete")
+    page.wait_for_timeout(800)  # the entrance has settled
+    screenshot(page, f"detail-{width}-{scheme}")
+    page.get_by_role("button", name="Back").click()
+    page.wait_for_selector("#feed[aria-busy=false] .post")
+    assert page.evaluate("location.pathname") == "/"
+    assert page.is_hidden("#detail")
+    assert page.evaluate("window.cspViolations") == [] and page.errors == []
+
+
+def test_back_returns_to_the_same_place_in_the_feed_without_refetching(server, browser):
+    # Posting is limited to 20 in a burst per user: three cooks.
+    ids = [i for n in range(3) for i in posts(server, server.sign_up(f"cook{n}"), 14)]
+    page = watched_page(browser, 1000, 800)
+    feed_requests = []
+    page.on("request", lambda r: "/api/feed" in r.url and feed_requests.append(r.url))
+    page.goto(server.url + "/")
+    page.wait_for_selector("#feed[aria-busy=false] .post")
+    page.evaluate("document.querySelector('#feed .cv-scroller').scrollTop = 700")
+    page.wait_for_timeout(300)
+    before = page.evaluate("document.querySelector('#feed .cv-scroller').scrollTop")
+    assert before > 500
+    requests_before = len(feed_requests)
+    cell = page.locator(".post:not([hidden])").nth(3)
+    cell.click()
+    page.wait_for_selector("#detail[aria-busy=false] h2")
+    assert page.evaluate("location.pathname").startswith("/p/")
+    opened = int(page.evaluate("location.pathname").split("/")[-1])
+    assert opened in ids
+    page.go_back()
+    page.wait_for_selector("#detail", state="hidden")
+    after = page.evaluate("document.querySelector('#feed .cv-scroller').scrollTop")
+    assert abs(after - before) <= 1
+    assert len(feed_requests) == requests_before, feed_requests[requests_before:]
+    # Forward opens it again; Enter on a focused cell opens a post too.
+    page.go_forward()
+    page.wait_for_selector("#detail[aria-busy=false] h2")
+    page.go_back()
+    page.wait_for_selector("#detail", state="hidden")
+    page.locator(".post:not([hidden])").nth(1).focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#detail[aria-busy=false] h2")
+    assert page.evaluate("window.cspViolations") == [] and page.errors == []
+
+
+def test_a_like_shows_at_once_and_rolls_back_when_refused(server, browser):
+    cook = server.sign_up("cook")
+    server.sign_up("fan")
+    [post] = posts(server, cook, 1)
+    # The refused like logs its 403 in the console: only uncaught errors count here.
+    page = watched_page(browser, console_errors=False)
+    sign_in(page, server, "fan")
+    page.goto(f"{server.url}/p/{post}")
+    like = page.get_by_role("button", name="Like")
+    like.wait_for()
+    assert like.get_attribute("aria-pressed") == "false" and "0" in like.inner_text()
+    assert page.errors == []
+    like.click()
+    unlike = page.get_by_role("button", name="Unlike")
+    assert unlike.get_attribute("aria-pressed") == "true" and "1" in unlike.inner_text()
+    with urllib.request.urlopen(f"{server.url}/api/posts/{post}", timeout=10) as response:
+        assert json.load(response)["likeCount"] == 1
+    # The author blocks the fan: the server refuses the next like, and the page puts it back.
+    server.request("PUT", "/api/users/fan/block", None, cook)
+    unlike.click()  # an unlike is still allowed
+    page.get_by_role("button", name="Like").click()
+    page.wait_for_selector("#detail .alert:not(:empty)")
+    assert "someone who blocked you" in page.inner_text("#detail .alert")
+    like = page.get_by_role("button", name="Like")
+    assert like.get_attribute("aria-pressed") == "false" and "0" in like.inner_text()
+    assert page.errors == []
+
+
+def test_report_block_and_delete_from_the_post_page(server, browser):
+    moderator = server.sign_up("mod")
+    cook = server.sign_up("cook")
+    server.sign_up("fan")
+    first, second = posts(server, cook, 2)
+    page = watched_page(browser, 390, 844)
+    page.on("dialog", lambda dialog: dialog.accept())
+    sign_in(page, server, "fan")
+    page.goto(f"{server.url}/p/{first}")
+    page.get_by_role("button", name="Report").click()
+    page.get_by_role("button", name="Send report").click()  # no reason chosen: refused
+    assert page.is_visible("#detail .report-form")
+    page.get_by_label("Not food").check()
+    page.get_by_label("Details (optional)").fill("a photo of a car")
+    page.get_by_role("button", name="Send report").click()
+    page.wait_for_selector("text=moderators will review it")
+    queue = server.request("GET", "/api/moderation/queue", None, moderator)
+    assert queue["items"][0]["reports"][0]["reason"] == "Not food: a photo of a car"
+    page.get_by_role("button", name="Block @cook").click()
+    page.wait_for_selector("#detail", state="hidden")
+    assert page.evaluate("location.pathname") == "/"
+    page.wait_for_function(f"{CELLS}.length === 0")
+    # The author deletes their own post from its page.
+    author = watched_page(browser)
+    author.on("dialog", lambda dialog: dialog.accept())
+    sign_in(author, server, "cook")
+    author.goto(f"{server.url}/p/{second}")
+    author.get_by_role("button", name="Delete").click()
+    author.wait_for_selector("#detail", state="hidden")
+    request = urllib.request.Request(f"{server.url}/api/posts/{second}")
+    with pytest.raises(urllib.error.HTTPError) as missing:
+        urllib.request.urlopen(request, timeout=10)
+    assert missing.value.code == 404
+    assert page.errors == [] and author.errors == []

@@ -1,0 +1,49 @@
+// The app's URLs: which page a path shows, same-origin link clicks turned into history
+// entries without a reload, and Back/Forward. The server answers every app path with the app.
+
+const ROUTES = [
+  { name: "main", pattern: /^\/$/ },
+  { name: "inspire", pattern: /^\/inspire$/ },
+  { name: "detail", pattern: /^\/p\/([1-9][0-9]{0,17})$/ },
+];
+
+/** The page a path shows: `{name, params}`, or `{name: "missing"}`. */
+export function routeOf(path) {
+  for (const { name, pattern } of ROUTES) {
+    const match = pattern.exec(path);
+    if (match) return { name, params: match.slice(1) };
+  }
+  return { name: "missing", params: [] };
+}
+
+/**
+ * Calls `show(route, {pushed})` for the current URL, for every link click to a known route
+ * (a new history entry), and for Back/Forward (`pushed` false).
+ */
+export function startRouter(show) {
+  document.addEventListener("click", (event) => {
+    const link = event.target.closest?.("a[href]");
+    if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey
+      || event.ctrlKey || event.shiftKey || event.altKey || link.target) return;
+    const url = new URL(link.href);
+    if (url.origin !== location.origin || routeOf(url.pathname).name === "missing") return;
+    event.preventDefault();
+    navigate(url.pathname);
+  });
+  addEventListener("popstate", () => show(routeOf(location.pathname), { pushed: false }));
+  navigate.show = show;
+  show(routeOf(location.pathname), { pushed: false });
+}
+
+/** Goes to `path` as a new history entry (or replacing the current one). */
+export function navigate(path, { replace = false } = {}) {
+  if (path === location.pathname) return;
+  history[replace ? "replaceState" : "pushState"]({ depth: (history.state?.depth ?? 0) + 1 },
+    "", path);
+  navigate.show?.(routeOf(path), { pushed: true });
+}
+
+/** Whether Back stays in the app (this tab navigated here from one of its pages). */
+export function canGoBack() {
+  return (history.state?.depth ?? 0) > 0;
+}
