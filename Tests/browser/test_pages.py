@@ -4,6 +4,7 @@ a like shows at once and rolls back with a message when the server refuses; a re
 reason reaches the moderators; a block and a delete leave the page. Phone and desktop, light
 and dark, under the real Content-Security-Policy."""
 import json
+import time
 import urllib.error
 import urllib.request
 
@@ -13,6 +14,15 @@ from conftest import screenshot, sign_in, watched_page
 
 CELLS = ("[...document.querySelectorAll('.post:not([hidden])')]"
          ".sort((a, b) => a.dataset.item - b.dataset.item)")
+
+
+def wait_until(page, expression, timeout=10):
+    """Polls `expression` from outside the page (the page's policy forbids the in-page polling
+    that `wait_for_function` evaluates) until it is truthy."""
+    deadline = time.monotonic() + timeout
+    while not page.evaluate(expression):
+        assert time.monotonic() < deadline, f"timed out waiting for {expression}"
+        page.wait_for_timeout(50)
 
 
 def posts(server, token, count):
@@ -32,7 +42,7 @@ def test_a_deep_link_opens_the_post_and_back_goes_to_main(server, browser, width
     assert "@cook" in page.inner_text("#detail .meta")
     image = page.locator("#detail img.photo")
     assert "400w" in image.get_attribute("srcset") and image.get_attribute("sizes")
-    page.wait_for_function("document.querySelector('#detail img.photo').complete")
+    wait_until(page, "document.querySelector('#detail img.photo').complete")
     page.wait_for_timeout(800)  # the entrance has settled
     screenshot(page, f"detail-{width}-{scheme}")
     page.get_by_role("button", name="Back").click()
@@ -126,7 +136,7 @@ def test_report_block_and_delete_from_the_post_page(server, browser):
     page.get_by_role("button", name="Block @cook").click()
     page.wait_for_selector("#detail", state="hidden")
     assert page.evaluate("location.pathname") == "/"
-    page.wait_for_function(f"{CELLS}.length === 0")
+    wait_until(page, f"{CELLS}.length === 0")
     # The author deletes their own post from its page.
     author = watched_page(browser)
     author.on("dialog", lambda dialog: dialog.accept())
@@ -139,3 +149,33 @@ def test_report_block_and_delete_from_the_post_page(server, browser):
         urllib.request.urlopen(request, timeout=10)
     assert missing.value.code == 404
     assert page.errors == [] and author.errors == []
+
+
+def test_likes_and_profiles_are_pages_of_their_own(server, browser):
+    cook = server.sign_up("cook")
+    fan = server.sign_up("fan")
+    ids = posts(server, cook, 3)
+    for post in ids[:2]:
+        server.request("PUT", f"/api/posts/{post}/like", None, fan)
+    page = watched_page(browser, 390, 844)
+    page.goto(server.url + "/likes")
+    page.wait_for_selector("text=Sign in to see the posts you liked")
+    page.fill("#session input[name=username]", "fan")
+    page.fill("#session input[name=password]", "lunch-of-today")
+    page.click("#session button[value=in]")
+    wait_until(page, f"{CELLS}.length === 2")
+    assert page.get_attribute("[data-nav=likes]", "aria-current") == "page"
+    screenshot(page, "likes-390-light")
+    # Unliked on its page, a post leaves the likes list by the time Back shows it.
+    page.locator(".post:not([hidden])").first.click()
+    page.get_by_role("button", name="Unlike").click()
+    page.wait_for_selector("#detail button.like[aria-pressed=false]")
+    page.go_back()
+    wait_until(page, f"{CELLS}.length === 1")
+    # The author's name leads to their profile: all their posts.
+    page.locator(".post:not([hidden])").first.click()
+    page.get_by_role("link", name="@cook").click()
+    wait_until(page, f"{CELLS}.length === 3")
+    assert page.evaluate("location.pathname") == "/u/cook"
+    assert page.inner_text("#list-title") == "@cook"
+    assert page.errors == [] and page.evaluate("window.cspViolations") == []

@@ -9,11 +9,25 @@ import { canGoBack, navigate, startRouter } from "./router.js";
 import { startSession } from "./session.js";
 
 const CAPTION = 52;
+const GRID = { kind: "grid", columnCount: 3, aspectRatio: 1, extraHeight: CAPTION };
 const FEEDS = {
   feed: { path: "/api/feed", live: true, label: "Today's lunches",
     layout: { kind: "waterfall", columnCount: 2, extraHeight: CAPTION } },
   inspire: { path: "/api/inspire", live: false, label: "Inspire", layout: { kind: "mosaic" } },
+  likes: { path: "/api/me/likes", live: false, label: "Posts you liked", title: "Your likes",
+    needsAccount: true, layout: GRID },
 };
+
+/** The list a route shows: one of FEEDS, or a user's posts. */
+function specFor(route) {
+  if (route.name !== "profile") {
+    const name = FEEDS[route.name] ? route.name : "feed";  // "/" is the main feed
+    return { name, ...FEEDS[name] };
+  }
+  const username = decodeURIComponent(route.params[0]);
+  return { name: `u/${username}`, path: `/api/users/${encodeURIComponent(username)}/posts`,
+    live: false, label: `Posts by @${username}`, title: `@${username}`, layout: GRID };
+}
 
 const engine = await loadEngine();
 const host = document.getElementById("feed");
@@ -21,6 +35,7 @@ const status = document.getElementById("status");
 const live = document.getElementById("live");
 const newPosts = document.getElementById("new-posts");
 const detail = document.getElementById("detail");
+const title = document.getElementById("list-title");
 let current = null;
 let user = null;
 
@@ -80,21 +95,31 @@ function close(state) {
   state.stop();
 }
 
-async function show(name) {
+async function show(spec) {
+  const { name } = spec;
   close(current);
+  current = null;
   host.replaceChildren();
   host.setAttribute("aria-busy", "true");
   showNewCount(null);
   live.textContent = "";
-  const spec = FEEDS[name];
-  const withCaption = spec.layout.kind === "waterfall";
+  title.hidden = !spec.title;
+  title.textContent = spec.title ?? "";
+  if (spec.needsAccount && !user) {
+    host.setAttribute("aria-busy", "false");
+    status.textContent = "Sign in to see the posts you liked.";
+    current = { name, spec, view: { destroy() {} }, stop() {} };
+    document.querySelector("#session input[name=username]")?.focus();
+    return;
+  }
+  const withCaption = spec.layout.kind !== "mosaic";
   const feed = spec.live ? new LiveFeed(engine, spec.path) : new FeedSource(spec.path);
   const postAt = (item) => (spec.live ? feed.posts.get(feed.ids[item]) : feed.posts[item]);
   const view = new CollectionView(host, {
     configureCell(cell, { item }) { configure(cell, postAt(item), withCaption); },
   }, { label: spec.label });
   const abort = new AbortController();
-  const state = { name, view, feed, stop: () => abort.abort() };
+  const state = { name, spec, view, feed, stop: () => abort.abort(), sectionsFor: null };
   // A post opens its own page (its URL), over the list, which keeps its place for Back.
   view.addEventListener("select", ({ detail: { item } }) => {
     const post = postAt(item);
@@ -107,6 +132,7 @@ async function show(name) {
     items: posts.map((post) => ({ width: post.photo.width, height: post.photo.height })),
   }];
   const allPosts = () => (spec.live ? feed.ids.map((id) => feed.posts.get(id)) : feed.posts);
+  state.sectionsFor = sectionsFor;
   const count = () => `${spec.live ? feed.ids.length : feed.posts.length} posts`;
   // Column count follows the width (a window resized, a phone rotated): a new layout, same place.
   addEventListener("resize", () => {
@@ -178,7 +204,8 @@ newPosts.addEventListener("click", () => {
   current.view.content.querySelector(".cv-cell")?.focus({ preventScroll: true });
 });
 
-const behind = [document.querySelector("header"), document.getElementById("bar"), host, status];
+const behind = [document.querySelector("header"), document.getElementById("bar"), title, host,
+  status];
 let opener = null;
 
 /** Shows a post's page over the list, which stays as it is (inert) until Back. */
@@ -187,7 +214,7 @@ function openPost(id) {
   detail.hidden = false;
   for (const node of behind) node.inert = true;
   const back = () => (canGoBack() ? history.back() : navigate("/", { replace: true }));
-  showDetail(detail, id, { user, close: back, gone: back });
+  showDetail(detail, id, { user, close: back, gone: back, liked: likedElsewhere });
 }
 
 function closePost() {
@@ -199,21 +226,30 @@ function closePost() {
   opener = null;
 }
 
+/** A like or unlike made on a post's page: the likes list drops what was unliked. */
+function likedElsewhere(post, liked) {
+  if (current?.name !== "likes" || liked || !current.feed) return;
+  const index = current.feed.posts.findIndex((item) => item.id === post.id);
+  if (index < 0) return;
+  current.feed.posts.splice(index, 1);
+  current.view.performBatchUpdates({ deletes: [index] }, current.sectionsFor(current.feed.posts));
+}
+
 function showRoute(route) {
   if (route.name === "detail") return openPost(route.params[0]);
   closePost();
-  const name = route.name === "inspire" ? "inspire" : "feed";
+  const spec = specFor(route);
   for (const link of document.querySelectorAll("[data-nav]")) {
-    if (link.dataset.nav === name) link.setAttribute("aria-current", "page");
+    if (link.dataset.nav === spec.name) link.setAttribute("aria-current", "page");
     else link.removeAttribute("aria-current");
   }
-  if (current?.name !== name) show(name);
+  if (current?.name !== spec.name) show(spec);
 }
 
 // Signing in or out changes what the feeds show (blocks, likes): start them over.
 document.addEventListener("sessionchange", ({ detail: change }) => {
   user = change.user;
-  if (current) show(current.name);
+  if (current) show(current.spec);
 });
 user = await startSession();
 startRouter(showRoute);

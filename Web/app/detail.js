@@ -21,9 +21,10 @@ function button(text, className, onClick) {
 
 /**
  * Shows post `id` in `container`. `user` is the signed-in user or null; `close()` leaves the
- * page (Back); `gone()` is called after a delete or a block, when the post should not be shown.
+ * page (Back); `gone()` is called after a delete or a block, when the post should not be shown;
+ * `liked(post, liked)` after the server accepted a like or an unlike.
  */
-export async function showDetail(container, id, { user, close, gone }) {
+export async function showDetail(container, id, { user, close, gone, liked }) {
   const back = button("← Back", "back", close);
   back.setAttribute("aria-label", "Back");
   const alert = element("p", { className: "alert", role: "alert" });
@@ -54,7 +55,7 @@ export async function showDetail(container, id, { user, close, gone }) {
   const meta = element("p", { className: "meta" }, `Eaten ${post.mealDate} · by `, author);
   const caption = element("p", { className: "caption" }, post.caption);
   caption.hidden = !post.caption;
-  const like = likeButton(post, user, alert);
+  const like = likeButton(post, user, alert, liked);
   const actions = element("div", { className: "actions" }, like);
   const mine = user && user.id === post.author.id;
   if (user && !mine) {
@@ -92,7 +93,7 @@ export async function showDetail(container, id, { user, close, gone }) {
   title.focus({ preventScroll: true });
 }
 
-function likeButton(post, user, alert) {
+function likeButton(post, user, alert, changed) {
   let liked = post.likedByMe;
   let count = post.likeCount;
   const label = element("span");
@@ -117,6 +118,7 @@ function likeButton(post, user, alert) {
     try {
       const state = await api(liked ? "PUT" : "DELETE", `/api/posts/${post.id}/like`);
       ({ liked, likeCount: count } = state);
+      changed?.(post, liked);
     } catch (failure) {
       ({ liked, count } = before);
       alert.textContent = `${before.liked ? "Unlike" : "Like"} failed: ${failure.message}`;

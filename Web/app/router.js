@@ -5,6 +5,8 @@ const ROUTES = [
   { name: "main", pattern: /^\/$/ },
   { name: "inspire", pattern: /^\/inspire$/ },
   { name: "detail", pattern: /^\/p\/([1-9][0-9]{0,17})$/ },
+  { name: "likes", pattern: /^\/likes$/ },
+  { name: "profile", pattern: /^\/u\/([A-Za-z0-9_.%-]{1,90})$/ },
 ];
 
 /** The page a path shows: `{name, params}`, or `{name: "missing"}`. */
