@@ -179,3 +179,65 @@ def test_likes_and_profiles_are_pages_of_their_own(server, browser):
     assert page.evaluate("location.pathname") == "/u/cook"
     assert page.inner_text("#list-title") == "@cook"
     assert page.errors == [] and page.evaluate("window.cspViolations") == []
+
+
+JPEG_FROM_CANVAS = """async () => {
+  const canvas = Object.assign(document.createElement('canvas'), { width: 640, height: 480 });
+  const g = canvas.getContext('2d');
+  g.fillStyle = '#8a5a33'; g.fillRect(0, 0, 640, 480);
+  g.fillStyle = '#f4f1ea'; g.beginPath(); g.arc(320, 240, 200, 0, 7); g.fill();
+  g.fillStyle = '#e07a3f'; g.beginPath(); g.ellipse(280, 220, 90, 60, 0.4, 0, 7); g.fill();
+  const blob = await new Promise((done) => canvas.toBlob(done, 'image/jpeg', 0.9));
+  const bytes = new Uint8Array(await blob.arrayBuffer());
+  return btoa(String.fromCharCode(...bytes));
+}"""
+
+
+def test_posting_a_photo_through_the_form(server, browser):
+    import base64
+    server.sign_up("cook")
+    page = watched_page(browser, 390, 844, console_errors=False)
+    page.goto(server.url + "/")
+    page.wait_for_selector("#feed[aria-busy=false]")
+    jpeg = base64.b64decode(page.evaluate(JPEG_FROM_CANVAS))
+    assert jpeg[:3] == b"\xff\xd8\xff"
+    page.get_by_role("link", name="Post").click()
+    # A visitor signs in on the page, then gets the form.
+    overlay = page.locator("#detail")
+    overlay.get_by_label("Username").fill("cook")
+    overlay.get_by_label("Password").fill("lunch-of-today")
+    overlay.get_by_role("button", name="Sign in").click()
+    page.get_by_label("Photo").wait_for()
+    assert page.get_by_label("Meal date").input_value() == page.evaluate(
+        "new Date().toLocaleDateString('sv')")
+    # Checks that mirror the server's, beside each field, before anything is sent.
+    page.get_by_role("button", name="Post").click()
+    assert page.inner_text("#compose-photo-error") == "choose a photo"
+    assert "restaurant must be" in page.inner_text("#compose-restaurant-error")
+    assert page.evaluate("document.activeElement.id") == "compose-photo"
+    page.get_by_label("Photo").set_input_files(
+        {"name": "lunch.jpg", "mimeType": "image/jpeg", "buffer": jpeg})
+    page.wait_for_selector("img.preview:not([hidden])")
+    page.get_by_label("Caption").fill("Carrot salad")
+    # A rule only the server knows (an invisible character) comes back beside its field.
+    page.get_by_label("Restaurant").fill("Green\u200bTable")
+    page.get_by_role("button", name="Post").click()
+    page.wait_for_selector("#compose-restaurant-error:not(:empty)")
+    assert "restaurant" in page.inner_text("#compose-restaurant-error")
+    assert page.get_attribute("#compose-restaurant", "aria-invalid") == "true"
+    screenshot(page, "post-390-light")
+    # The server goes away mid-upload: the form stays, and sending again makes one post.
+    page.get_by_label("Restaurant").fill("Green Table")
+    page.route("**/api/posts", lambda route: route.abort())
+    page.get_by_role("button", name="Post").click()
+    page.wait_for_selector("text=The upload failed")
+    page.unroute("**/api/posts")
+    assert page.get_by_label("Caption").input_value() == "Carrot salad"
+    page.get_by_role("button", name="Try again").click()
+    page.wait_for_selector("#detail", state="hidden")
+    assert page.evaluate("location.pathname") == "/"
+    wait_until(page, f"{CELLS}.length === 1 && {CELLS}[0].textContent.includes('Green Table')")
+    feed = server.request("GET", "/api/feed")
+    assert [p["caption"] for p in feed["items"]] == ["Carrot salad"]
+    assert feed["items"][0]["photo"]["width"] == 640
+    assert page.errors == []

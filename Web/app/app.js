@@ -3,10 +3,11 @@
 // (WebAssembly) in a virtualised CollectionView.
 import { appliedFrame, CollectionView, loadEngine } from "/toolkit/index.js";
 import { showDetail } from "./detail.js";
+import { showPostPage } from "./post-page.js";
 import { FeedSource } from "./feed-source.js";
 import { isEmpty, LiveFeed } from "./live-feed.js";
 import { canGoBack, navigate, startRouter } from "./router.js";
-import { startSession } from "./session.js";
+import { signIn, startSession } from "./session.js";
 
 const CAPTION = 52;
 const GRID = { kind: "grid", columnCount: 3, aspectRatio: 1, extraHeight: CAPTION };
@@ -208,13 +209,66 @@ const behind = [document.querySelector("header"), document.getElementById("bar")
   status];
 let opener = null;
 
-/** Shows a post's page over the list, which stays as it is (inert) until Back. */
-function openPost(id) {
+const back = () => (canGoBack() ? history.back() : navigate("/", { replace: true }));
+
+/** Shows a page over the list, which stays as it is (inert) until Back. */
+function openOverlay(render) {
   if (detail.hidden) opener = document.activeElement;
   detail.hidden = false;
   for (const node of behind) node.inert = true;
-  const back = () => (canGoBack() ? history.back() : navigate("/", { replace: true }));
-  showDetail(detail, id, { user, close: back, gone: back, liked: likedElsewhere });
+  render();
+}
+
+/** A post's page. */
+function openPost(id) {
+  openOverlay(() => showDetail(detail, id, { user, close: back, gone: back,
+    liked: likedElsewhere }));
+}
+
+/** The Post page; a visitor signs in first, on the page itself, and comes back to it. */
+function openCompose() {
+  openOverlay(() => {
+    if (!user) return showSignIn(detail, { close: back, then: openCompose });
+    showPostPage(detail, {
+      close: back,
+      // Main, at the top, where the new post arrives through the stream and slides in.
+      posted: () => {
+        navigate("/", { replace: true });
+        current?.view.scrollTo?.({ x: 0, y: 0 });
+      },
+    });
+  });
+}
+
+/** A sign-in form on an overlay page, for pages that need an account. */
+function showSignIn(container, { close, then }) {
+  const form = Object.assign(document.createElement("form"), { className: "compose" });
+  form.innerHTML = `<h2 tabindex="-1">Sign in to post</h2>
+    <div class="field"><label for="gate-username">Username</label>
+      <input id="gate-username" name="username" autocomplete="username" required></div>
+    <div class="field"><label for="gate-password">Password</label>
+      <input id="gate-password" name="password" type="password" required
+        autocomplete="current-password"></div>
+    <p class="field-error" role="alert"></p>
+    <button type="submit">Sign in</button>`;
+  const backButton = Object.assign(document.createElement("button"),
+    { type: "button", className: "back", textContent: "← Back" });
+  backButton.setAttribute("aria-label", "Back");
+  backButton.addEventListener("click", close);
+  const bar = Object.assign(document.createElement("div"), { className: "bar" });
+  bar.append(backButton);
+  container.replaceChildren(bar, form);
+  form.querySelector("input").focus();
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const data = new FormData(form);
+    try {
+      await signIn(String(data.get("username")), String(data.get("password")));
+      then();
+    } catch (failure) {
+      form.querySelector(".field-error").textContent = failure.message;
+    }
+  });
 }
 
 function closePost() {
@@ -237,6 +291,7 @@ function likedElsewhere(post, liked) {
 
 function showRoute(route) {
   if (route.name === "detail") return openPost(route.params[0]);
+  if (route.name === "post") return openCompose();
   closePost();
   const spec = specFor(route);
   for (const link of document.querySelectorAll("[data-nav]")) {

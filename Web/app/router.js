@@ -6,6 +6,7 @@ const ROUTES = [
   { name: "inspire", pattern: /^\/inspire$/ },
   { name: "detail", pattern: /^\/p\/([1-9][0-9]{0,17})$/ },
   { name: "likes", pattern: /^\/likes$/ },
+  { name: "post", pattern: /^\/post$/ },
   { name: "profile", pattern: /^\/u\/([A-Za-z0-9_.%-]{1,90})$/ },
 ];
 

@@ -20,6 +20,15 @@ function show(user) {
   document.dispatchEvent(new CustomEvent("sessionchange", { detail: { user } }));
 }
 
+/** Signs in (or up, with `signUp`) and tells the page; rejects with the server's error. */
+export async function signIn(username, password, signUp = false) {
+  const session = await api("POST", signUp ? "/api/accounts" : "/api/sessions",
+    { username, password });
+  const user = await api("GET", "/api/me").catch(() => session.user);
+  show(user);
+  return user;
+}
+
 /** Who is signed in (null for a visitor), and wires the controls. */
 export async function startSession() {
   form.addEventListener("submit", async (event) => {
