@@ -1,0 +1,53 @@
+"""axe-core (axe-playwright-python) on every page of the app against a real `lots serve`, signed
+out and in, phone and desktop, light and dark: no serious or critical finding."""
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+
+from conftest import sign_in, watched_page
+
+AXE = Axe()
+
+
+@pytest.fixture(scope="module")
+def site():
+    from lots_server import LotsServer
+    server = LotsServer().start()
+    try:
+        moderator = server.sign_up("mod")
+        cook = server.sign_up("cook")
+        fan = server.sign_up("fan")
+        ids = [server.post(cook, 500 + 40 * i, 400 + 30 * i, (150, 90 + 10 * i, 60),
+                           f"Place {i}", f"Dish {i}")["id"] for i in range(6)]
+        server.request("PUT", f"/api/posts/{ids[0]}/like", None, fan)
+        server.request("POST", f"/api/posts/{ids[1]}/reports", {"reason": "spam"}, fan)
+        yield server, ids, moderator
+    finally:
+        server.stop()
+
+
+def serious(page):
+    results = AXE.run(page)
+    return [f"{v['id']} ({v['impact']}): {v['help']} — "
+            + "; ".join(n["target"][0] for n in v["nodes"][:3])
+            for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
+
+
+PAGES = [("/", None), ("/inspire", None), ("/likes", None), ("/likes", "fan"),
+         ("/p/{id}", None), ("/p/{id}", "fan"), ("/post", None), ("/post", "cook"),
+         ("/u/cook", None), ("/moderation/", "mod"), ("/moderation/", None)]
+
+
+@pytest.mark.parametrize("width,scheme", [(390, "light"), (1280, "dark")])
+@pytest.mark.parametrize("path,user", PAGES)
+def test_no_serious_or_critical_finding(site, browser, path, user, width, scheme):
+    server, ids, _ = site
+    page = watched_page(browser, width, 900, scheme, console_errors=False)
+    if user:
+        sign_in(page, server, user)
+    page.goto(server.url + path.replace("{id}", str(ids[0])))
+    page.wait_for_selector("#detail form" if path == "/post" else "[aria-busy=false]",
+                           state="attached")
+    page.wait_for_timeout(1000)  # entrances settled
+    assert serious(page) == []
+    assert page.evaluate("window.cspViolations") == []
+    page.context.close()
