@@ -65,8 +65,13 @@ def test_back_returns_to_the_same_place_in_the_feed_without_refetching(server, b
     before = page.evaluate("document.querySelector('#feed .cv-scroller').scrollTop")
     assert before > 500
     requests_before = len(feed_requests)
-    cell = page.locator(".post:not([hidden])").nth(3)
-    cell.click()
+    # A cell wholly in view (clicking one partly above would scroll it in first).
+    item = page.evaluate("""(() => {
+        const view = document.querySelector('#feed .cv-scroller').getBoundingClientRect();
+        return [...document.querySelectorAll('.post:not([hidden])')].find((c) => {
+          const box = c.getBoundingClientRect();
+          return box.top >= view.top && box.bottom <= view.bottom; }).dataset.item; })()""")
+    page.click(f'.post[data-item="{item}"] img')
     page.wait_for_selector("#detail[aria-busy=false] h2")
     assert page.evaluate("location.pathname").startswith("/p/")
     opened = int(page.evaluate("location.pathname").split("/")[-1])
@@ -168,7 +173,7 @@ def test_likes_and_profiles_are_pages_of_their_own(server, browser):
     screenshot(page, "likes-390-light")
     # Unliked on its page, a post leaves the likes list by the time Back shows it.
     page.locator(".post:not([hidden])").first.click()
-    page.get_by_role("button", name="Unlike").click()
+    page.locator("#detail").get_by_role("button", name="Unlike").click()
     page.wait_for_selector("#detail button.like[aria-pressed=false]")
     page.go_back()
     wait_until(page, f"{CELLS}.length === 1")
@@ -240,4 +245,49 @@ def test_posting_a_photo_through_the_form(server, browser):
     feed = server.request("GET", "/api/feed")
     assert [p["caption"] for p in feed["items"]] == ["Carrot salad"]
     assert feed["items"][0]["photo"]["width"] == 640
+    assert page.errors == []
+
+
+def test_the_feed_is_an_aria_feed_in_reading_order_with_working_buttons(server, browser):
+    cook = server.sign_up("cook")
+    server.sign_up("fan")
+    posts(server, cook, 12)
+    page = watched_page(browser, 1000, 800)
+    sign_in(page, server, "fan")
+    page.wait_for_selector("#feed[aria-busy=false] .post")
+    assert page.get_attribute("#feed .cv-content", "role") == "feed"
+    articles = page.evaluate("""[...document.querySelectorAll('#feed .post:not([hidden])')]
+        .map((c) => [c.getAttribute('role'), +c.getAttribute('aria-posinset'),
+                     +c.getAttribute('aria-setsize'), +c.dataset.item])""")
+    assert all(role == "article" and size == 12 for role, _, size, _ in articles)
+    # The DOM is in reading order, whatever recycling did.
+    page.evaluate("document.querySelector('#feed .cv-scroller').scrollTop = 600")
+    page.wait_for_timeout(200)
+    page.evaluate("document.querySelector('#feed .cv-scroller').scrollTop = 0")
+    page.wait_for_timeout(200)
+    order = page.evaluate(
+        "[...document.querySelectorAll('#feed .post:not([hidden])')].map((c) => +c.dataset.item)")
+    assert order == sorted(order)
+    # PageDown and PageUp move between articles.
+    page.focus('#feed .post[data-item="0"]')
+    page.keyboard.press("PageDown")
+    assert page.evaluate("document.activeElement.dataset.item") == "1"
+    page.keyboard.press("PageDown")
+    page.keyboard.press("PageUp")
+    assert page.evaluate("document.activeElement.dataset.item") == "1"
+    name = page.evaluate("document.activeElement.getAttribute('aria-label')")
+    assert name.startswith("Place ") and "by @cook" in name
+    # Tab reaches the article's like button; Enter likes without opening the post.
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.getAttribute('aria-label')") == "Like"
+    page.keyboard.press("Enter")
+    wait_until(page, "document.activeElement.getAttribute('aria-pressed') === 'true'")
+    assert page.evaluate("location.pathname") == "/"
+    liked = server.request("GET", "/api/feed", None, None)
+    assert sorted(p["likeCount"] for p in liked["items"]) == [0] * 11 + [1]
+    # A click on another cell's like button likes it, and does not open the post either.
+    page.locator('#feed .post[data-item="2"] .cell-like').click()
+    wait_until(page, """document.querySelector('#feed .post[data-item="2"] .cell-like')
+        .getAttribute('aria-pressed') === 'true'""")
+    assert page.evaluate("location.pathname") == "/"
     assert page.errors == []

@@ -2,6 +2,7 @@
 // engine's live list) and the inspire feed, ranked, as a mosaic; laid out by the Swift engine
 // (WebAssembly) in a virtualised CollectionView.
 import { appliedFrame, CollectionView, loadEngine } from "/toolkit/index.js";
+import { api } from "./api.js";
 import { showDetail } from "./detail.js";
 import { showPostPage } from "./post-page.js";
 import { FeedSource } from "./feed-source.js";
@@ -65,7 +66,50 @@ function configure(cell, post, withCaption) {
       Object.assign(document.createElement("b"), { textContent: post.restaurant }),
       Object.assign(document.createElement("span"), {
         className: "meta", textContent: `♥ ${post.likeCount} · @${post.author.username}`,
-      }));
+      }),
+      likeButton(post));
+  }
+  // An article's name: what a screen reader says when the reader moves to it.
+  cell.setAttribute("aria-label", `${post.restaurant}${post.caption ? `: ${post.caption}` : ""}, `
+    + `by @${post.author.username}, ${post.likeCount} ${post.likeCount === 1 ? "like" : "likes"}`);
+}
+
+/** A cell's like button: changes at once, and is put back with a message when refused. */
+function likeButton(post) {
+  const button = Object.assign(document.createElement("button"), { type: "button",
+    className: "cell-like", textContent: post.likedByMe ? "♥" : "♡" });
+  button.setAttribute("aria-pressed", String(post.likedByMe));
+  button.setAttribute("aria-label", post.likedByMe ? "Unlike" : "Like");
+  button.addEventListener("click", async () => {
+    if (!user) {
+      status.textContent = "Sign in to like posts.";
+      document.querySelector("#session input[name=username]")?.focus();
+      return;
+    }
+    const before = { likedByMe: post.likedByMe, likeCount: post.likeCount };
+    const liked = !post.likedByMe;
+    Object.assign(post, { likedByMe: liked, likeCount: post.likeCount + (liked ? 1 : -1) });
+    redraw(post);
+    try {
+      const state = await api(liked ? "PUT" : "DELETE", `/api/posts/${post.id}/like`);
+      Object.assign(post, { likedByMe: state.liked, likeCount: state.likeCount });
+    } catch (failure) {
+      Object.assign(post, before);
+      status.textContent = `${liked ? "Like" : "Unlike"} failed: ${failure.message}`;
+    }
+    redraw(post);
+  });
+  return button;
+}
+
+/** Redraws the cell showing `post`, if one does, keeping the focus on its like button. */
+function redraw(post) {
+  if (!current?.view.content) return;
+  for (const { cell, indexPath } of current.view.visibleCells()) {
+    if (indexPath.kind !== "cell" || current.postAt(indexPath.item)?.id !== post.id) continue;
+    const hadFocus = cell.contains(document.activeElement);
+    configure(cell, post, true);
+    if (hadFocus) cell.querySelector(".cell-like")?.focus();
   }
 }
 
@@ -118,9 +162,9 @@ async function show(spec) {
   const postAt = (item) => (spec.live ? feed.posts.get(feed.ids[item]) : feed.posts[item]);
   const view = new CollectionView(host, {
     configureCell(cell, { item }) { configure(cell, postAt(item), withCaption); },
-  }, { label: spec.label });
+  }, { label: spec.label, role: "feed" });
   const abort = new AbortController();
-  const state = { name, spec, view, feed, stop: () => abort.abort(), sectionsFor: null };
+  const state = { name, spec, view, feed, postAt, stop: () => abort.abort(), sectionsFor: null };
   // A post opens its own page (its URL), over the list, which keeps its place for Back.
   view.addEventListener("select", ({ detail: { item } }) => {
     const post = postAt(item);

@@ -53,6 +53,7 @@ export class CollectionView extends EventTarget {
   #content;
   #pool;
   #keyboard;
+  #itemRole;
   #snapping;
   #resizeObserver;
   /** @type {import("./host.js").CollectionViewHost} */
@@ -65,7 +66,9 @@ export class CollectionView extends EventTarget {
     this.tracksCentre = options.tracksCentre ?? false;
     this.direction = options.direction ?? "ltr";
     this.dragScroll = options.dragScroll ?? false;
-    const { scroller, content } = createScroller(host, options.label);
+    // A feed (the ARIA feed pattern: articles, PageDown/PageUp) or a list of items.
+    this.#itemRole = options.role === "feed" ? "article" : "listitem";
+    const { scroller, content } = createScroller(host, options.label, options.role ?? "list");
     this.#scroller = scroller;
     this.#content = content;
     this.#host = this.#makeHost();
@@ -253,8 +256,9 @@ export class CollectionView extends EventTarget {
       } else fresh.push(at);
     }
     for (const [key, cell] of this.#active) {
-      // The focused cell stays (off-screen) so that keyboard focus is never lost to recycling.
-      if (cell === document.activeElement) next.set(key, cell);
+      // The focused cell stays (off-screen) so that keyboard focus is never lost to recycling,
+      // also when the focus is on a control inside it.
+      if (cell.contains(document.activeElement)) next.set(key, cell);
       else this.#pool.enqueue(cell);
     }
     for (const at of fresh) {
@@ -270,6 +274,29 @@ export class CollectionView extends EventTarget {
       next.set(keyAt(at), cell);
     }
     this.#active = next;
+    this.#orderDOM();
+  }
+
+  /**
+   * Keeps the DOM in reading order (headers, items, footers; section by section), which
+   * recycling scrambles: screen readers and Tab follow the DOM. Only cells out of order move,
+   * and a moved cell that held the focus gets it back.
+   * - Complexity: O(k log k) for k cells in view; no DOM change when already in order.
+   */
+  #orderDOM() {
+    const rank = { header: 0, cell: 1, footer: 2 };
+    const cells = [...this.#active.values()].map((cell) => [indexPathOf(cell), cell])
+      .sort(([a], [b]) => a.section - b.section || rank[a.kind] - rank[b.kind] || a.item - b.item)
+      .map(([, cell]) => cell);
+    let expected = this.#content.firstElementChild;
+    for (const cell of cells) {
+      if (cell !== expected) {
+        const focused = cell.contains(document.activeElement) ? document.activeElement : null;
+        this.#content.insertBefore(cell, expected);
+        focused?.focus({ preventScroll: true });
+      }
+      expected = cell.nextElementSibling;
+    }
   }
 
   #createCell(identifier) {
@@ -278,7 +305,7 @@ export class CollectionView extends EventTarget {
 
   #configure(cell, indexPath) {
     setIndexPath(cell, indexPath);
-    describeCell(cell, indexPath, this.#sections, this.direction);
+    describeCell(cell, indexPath, this.#sections, this.direction, this.#itemRole);
     this.#dataSource.configureCell(cell, indexPath);
   }
 
@@ -296,6 +323,8 @@ export class CollectionView extends EventTarget {
 
   #clicked(event) {
     if (this.#snapping.suppressesClick()) return;
+    // A control inside a cell (a like button, a link) does its own thing.
+    if (event.target.closest("button, a, input, textarea, select, label")) return;
     const cell = event.target.closest(".cv-cell");
     const indexPath = cell && indexPathOf(cell);
     if (!indexPath || indexPath.kind !== "cell") return;

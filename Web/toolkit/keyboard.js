@@ -1,7 +1,9 @@
 // Keyboard access: a roving tabindex (one cell is in the tab order: the focused item, or the
 // first visible one) and arrow keys that move focus by geometry, so that "down" in a waterfall
 // is the next photo in the same column and "right" is the neighbouring column, whatever the
-// layout. Home/End go to the first/last item; Enter and Space select.
+// layout. Home/End go to the first/last item, PageDown/PageUp to the next/previous one in
+// reading order (the ARIA feed pattern); Enter and Space select. Keys on a control inside a
+// cell are left to it.
 import { indexPathOf } from "./cell-state.js";
 import { sameIndexPath } from "./index-path.js";
 import { nearestInDirection } from "./spatial.js";
@@ -44,9 +46,13 @@ export class KeyboardNavigation {
     const view = this.#view;
     const cell = event.target.closest?.(".cv-cell");
     const indexPath = cell && indexPathOf(cell);
-    if (!indexPath || !view.layout) return;
+    // Keys on a control inside a cell (a button, a link) are the control's.
+    if (!indexPath || !view.layout || event.target !== cell) return;
     let target = null;
-    if (event.key in DIRECTIONS) {
+    if (event.key === "PageDown" || event.key === "PageUp") {
+      // The ARIA feed pattern: the next or previous article in reading order.
+      target = this.#neighbour(indexPath, event.key === "PageDown" ? 1 : -1);
+    } else if (event.key in DIRECTIONS) {
       target = nearestInDirection(view, indexPath, DIRECTIONS[event.key]);
     } else if (event.key === "Home") {
       target = this.#edgeItem(true);
@@ -59,6 +65,19 @@ export class KeyboardNavigation {
     } else return;
     event.preventDefault();
     if (target && !sameIndexPath(target, indexPath)) this.#focusItem(target);
+  }
+
+  /** The item `step` places away in reading order, across sections; null past the ends. */
+  #neighbour({ section, item }, step) {
+    const sections = this.#view.sections;
+    let s = section;
+    let i = item + step;
+    while (s >= 0 && s < sections.length) {
+      if (i >= 0 && i < sections[s].items.length) return { section: s, item: i };
+      s += step;
+      i = step > 0 ? 0 : (sections[s]?.items.length ?? 0) - 1;
+    }
+    return null;
   }
 
   #edgeItem(first) {

@@ -40,6 +40,8 @@ export class ReusePool {
     // `hidden` alone loses to any page CSS that gives cells a display (`.tile {display: flex}`
     // left parked cells painted at their old places); an important inline style cannot lose.
     cell.style.setProperty("display", "none", "important");
+    // Not a tab stop while parked (the roving tab stop is among the cells in view).
+    cell.setAttribute("tabindex", "-1");
     // Forget the applied attributes: a reused cell must be restyled in full.
     forgetAttributes(cell);
     const identifier = identifiers.get(cell);
