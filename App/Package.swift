@@ -33,11 +33,13 @@ let package = Package(
   targets: [
     .target(name: "LotsCore", swiftSettings: swiftSettings),
     .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
+    .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     .target(
       name: "LotsServer",
       dependencies: [
         "LotsCore",
         "CVips",
+        "CZlib",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
         .product(name: "GRDB", package: "GRDB.swift"),

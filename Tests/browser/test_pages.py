@@ -291,3 +291,17 @@ def test_the_feed_is_an_aria_feed_in_reading_order_with_working_buttons(server, 
         .getAttribute('aria-pressed') === 'true'""")
     assert page.evaluate("location.pathname") == "/"
     assert page.errors == []
+
+
+def test_the_app_arrives_compressed(server, browser):
+    page = watched_page(browser)
+    encodings = {}
+    page.on("response", lambda r: encodings.__setitem__(r.url.split("/", 3)[3],
+                                                       r.headers.get("content-encoding")))
+    page.goto(server.url + "/")
+    page.wait_for_selector("#feed[aria-busy=false]")
+    files = {path: encoding for path, encoding in encodings.items()
+             if path.endswith((".js", ".css", ".wasm")) or path == ""}
+    assert "lots.wasm" in files and "app/app.js" in files and "app/app.css" in files
+    assert all(encoding == "gzip" for encoding in files.values()), files
+    assert page.errors == []
