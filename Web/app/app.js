@@ -3,8 +3,6 @@
 // (WebAssembly) in a virtualised CollectionView.
 import { appliedFrame, CollectionView, loadEngine } from "/toolkit/index.js";
 import { api } from "./api.js";
-import { showDetail } from "./detail.js";
-import { showPostPage } from "./post-page.js";
 import { FeedSource } from "./feed-source.js";
 import { isEmpty, LiveFeed } from "./live-feed.js";
 import { canGoBack, navigate, startRouter } from "./router.js";
@@ -265,14 +263,18 @@ function openOverlay(render) {
 
 /** A post's page. */
 function openPost(id) {
-  openOverlay(() => showDetail(detail, id, { user, close: back, gone: back,
-    liked: likedElsewhere }));
+  // Loaded when first opened: the first load of Main carries only what Main needs.
+  openOverlay(async () => {
+    const { showDetail } = await import("./detail.js");
+    showDetail(detail, id, { user, close: back, gone: back, liked: likedElsewhere });
+  });
 }
 
 /** The Post page; a visitor signs in first, on the page itself, and comes back to it. */
 function openCompose() {
-  openOverlay(() => {
+  openOverlay(async () => {
     if (!user) return showSignIn(detail, { close: back, then: openCompose });
+    const { showPostPage } = await import("./post-page.js");
     showPostPage(detail, {
       close: back,
       // Main, at the top, where the new post arrives through the stream and slides in.

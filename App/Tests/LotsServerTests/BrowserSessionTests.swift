@@ -118,6 +118,26 @@ import Testing
     }
   }
 
+  /// The policy governs documents and workers: it goes on every HTML response and on what a
+  /// browser fetches as a document or worker, not on its modules, styles and wasm.
+  @Test func thePolicyGoesOnDocumentsAndWorkers() async throws {
+    try await TestApp.run(.with { $0.webDirectory = CompressedFilesTests.web }) { client in
+      let destination = HTTPField.Name("Sec-Fetch-Dest")!
+      for (path, dest, expected) in [
+        ("/app/app.js", "script", false), ("/app/app.css", "style", false),
+        ("/lots.wasm", "empty", false), ("/api/feed", "empty", false),
+        ("/app/app.js", "serviceworker", true), ("/app/app.js", "worker", true),
+        ("/", "document", true), ("/inspire", "document", true), ("/p/1", "iframe", true),
+        ("/", "script", true),  // HTML always
+      ] {
+        let response = try await client.send(.get, path, headers: [destination: dest])
+        #expect(
+          (response.headers[.contentSecurityPolicy] != nil) == expected, "\(path) as \(dest)")
+        #expect(response.headers[HTTPField.Name("X-Content-Type-Options")!] == "nosniff")
+      }
+    }
+  }
+
   @Test func signingOutEverywhereEndsEverySessionAndItsStreams() async throws {
     try await LiveServer.run { port in
       let api = LiveClient(port: port)
