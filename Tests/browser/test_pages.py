@@ -305,3 +305,37 @@ def test_the_app_arrives_compressed(server, browser):
     assert "lots.wasm" in files and "app/app.js" in files and "app/app.css" in files
     assert all(encoding == "gzip" for encoding in files.values()), files
     assert page.errors == []
+
+
+def test_a_bad_network_shows_a_banner_and_requests_retry(server, browser):
+    cook = server.sign_up("cook")
+    posts(server, cook, 3)
+    page = watched_page(browser, console_errors=False)  # failed requests log on purpose
+    page.goto(server.url + "/")
+    page.wait_for_selector("#feed[aria-busy=false] .post")
+    assert page.is_hidden("#offline")
+    # The server cannot be reached: the banner, then the retried request gets through.
+    page.route("**/api/inspire*", lambda route: route.abort("connectionrefused"))
+    page.get_by_role("link", name="Inspire").click()
+    page.wait_for_selector("#offline:not([hidden])")
+    assert "offline" in page.inner_text("#offline")
+    page.unroute("**/api/inspire*")
+    page.wait_for_selector("#feed[aria-busy=false] .post", timeout=15000)
+    wait_until(page, "document.getElementById('offline').hidden")
+    # A 429 waits as long as Retry-After says, then the request is made again.
+    answered = []
+
+    def busy_once(route):
+        if not answered:
+            answered.append(time.monotonic())
+            route.fulfill(status=429, headers={"Retry-After": "1"},
+                          content_type="application/json",
+                          body='{"error":{"message":"too many requests"}}')
+        else:
+            answered.append(time.monotonic())
+            route.continue_()
+    page.route("**/api/feed*", busy_once)
+    page.get_by_role("link", name="Main").click()
+    page.wait_for_selector("#feed[aria-busy=false] .post")
+    assert len(answered) == 2 and answered[1] - answered[0] >= 0.95
+    assert page.errors == []

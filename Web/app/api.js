@@ -1,5 +1,35 @@
 // The app's one way to call the LOTs API: JSON in and out, same-origin credentials (the
-// session cookie), and a failure as an Error carrying the server's message.
+// session cookie), and a failure as an Error carrying the server's message. Requests that are
+// safe to repeat (GET, PUT, DELETE) are retried when the server is unreachable or busy, with
+// exponential backoff and jitter; a 429 waits as long as its Retry-After says. While the server
+// cannot be reached, an "offline" event is dispatched on `connectivity` (and "online" when it
+// answers again), for the page's banner.
+
+/** Where the page hears that the server became unreachable or reachable. */
+export const connectivity = new EventTarget();
+
+const RETRIED = new Set(["GET", "PUT", "DELETE"]);
+const ATTEMPTS = 4;
+const BUSY = new Set([429, 502, 503, 504]);
+let offline = false;
+
+function setOffline(value) {
+  if (offline === value) return;
+  offline = value;
+  connectivity.dispatchEvent(new Event(value ? "offline" : "online"));
+}
+
+/** How long to wait before attempt `attempt` (1, 2, …): 0.5 s doubling, ±50 % jitter. */
+export function backoff(attempt, retryAfter) {
+  const seconds = Number(retryAfter);
+  if (retryAfter != null && Number.isFinite(seconds) && seconds >= 0) {
+    return Math.min(seconds, 30) * 1000;
+  }
+  const base = 500 * 2 ** (attempt - 1);
+  return base * (0.5 + Math.random());
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Sends `method path` with `body` as JSON (if any); resolves to the parsed response (null when
@@ -7,11 +37,34 @@
  * the response's `status`.
  */
 export async function api(method, path, body) {
-  const response = await fetch(path, {
-    method, credentials: "same-origin",
-    headers: body === undefined ? {} : { "Content-Type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  const retried = RETRIED.has(method);
+  for (let attempt = 1; ; attempt++) {
+    let response;
+    try {
+      response = await fetch(path, {
+        method, credentials: "same-origin",
+        headers: body === undefined ? {} : { "Content-Type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    } catch (failure) {
+      setOffline(true);
+      if (!retried || attempt >= ATTEMPTS) {
+        throw Object.assign(new Error("the server cannot be reached"), { status: 0 });
+      }
+      await sleep(backoff(attempt));
+      continue;
+    }
+    setOffline(false);
+    if (BUSY.has(response.status) && (retried || response.status === 429)
+      && attempt < ATTEMPTS) {
+      await sleep(backoff(attempt, response.headers.get("Retry-After")));
+      continue;
+    }
+    return parse(method, path, response);
+  }
+}
+
+async function parse(method, path, response) {
   const text = await response.text();
   let json = null;
   try {
@@ -21,7 +74,7 @@ export async function api(method, path, body) {
   }
   if (!response.ok) {
     throw Object.assign(new Error(json?.error?.message ?? `HTTP ${response.status}`),
-      { status: response.status });
+      { status: response.status, field: json?.error?.field });
   }
   return json;
 }

@@ -2,7 +2,7 @@
 // engine's live list) and the inspire feed, ranked, as a mosaic; laid out by the Swift engine
 // (WebAssembly) in a virtualised CollectionView.
 import { appliedFrame, CollectionView, loadEngine } from "/toolkit/index.js";
-import { api } from "./api.js";
+import { api, connectivity } from "./api.js";
 import { FeedSource } from "./feed-source.js";
 import { isEmpty, LiveFeed } from "./live-feed.js";
 import { canGoBack, navigate, startRouter } from "./router.js";
@@ -36,6 +36,7 @@ const live = document.getElementById("live");
 const newPosts = document.getElementById("new-posts");
 const detail = document.getElementById("detail");
 const title = document.getElementById("list-title");
+const offlineBanner = document.getElementById("offline");
 let current = null;
 let user = null;
 
@@ -193,6 +194,8 @@ async function show(spec) {
         live.textContent = stream === "live" ? "● Live"
           : stream === "offline" ? `Offline — retrying in ${Math.ceil(delay / 1000)} s` : "Connecting…";
         live.dataset.state = stream;
+        if (stream === "offline") offlineBanner.hidden = false;
+        if (stream === "live") offlineBanner.hidden = true;
       };
       feed.onChange = (changes) => {
         if (current !== state || !view.layout) return;
@@ -352,5 +355,9 @@ document.addEventListener("sessionchange", ({ detail: change }) => {
   user = change.user;
   if (current) show(current.spec);
 });
+// A banner while the server cannot be reached; what was loaded stays readable.
+connectivity.addEventListener("offline", () => { offlineBanner.hidden = false; });
+connectivity.addEventListener("online", () => { offlineBanner.hidden = true; });
+addEventListener("offline", () => { offlineBanner.hidden = false; });
 user = await startSession();
 startRouter(showRoute);
