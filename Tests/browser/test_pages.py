@@ -339,3 +339,21 @@ def test_a_bad_network_shows_a_banner_and_requests_retry(server, browser):
     page.wait_for_selector("#feed[aria-busy=false] .post")
     assert len(answered) == 2 and answered[1] - answered[0] >= 0.95
     assert page.errors == []
+
+
+def test_the_app_is_installable(server, browser):
+    page = watched_page(browser, 390, 844)
+    page.goto(server.url + "/")
+    page.wait_for_selector("#feed[aria-busy=false]")
+    page.wait_for_timeout(500)
+    cdp = page.context.new_cdp_session(page)
+    manifest = cdp.send("Page.getAppManifest")
+    assert manifest["errors"] == [] and manifest["url"].endswith("/manifest.webmanifest")
+    # Playwright's contexts are incognito, which Chrome never installs from: nothing else.
+    errors = [e["errorId"] for e in cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]]
+    assert [e for e in errors if e != "in-incognito"] == []
+    for icon, kind in [("/icon.svg", "image/svg+xml"), ("/icon-192.png", "image/png"),
+                       ("/icon-512.png", "image/png")]:
+        response = page.request.get(server.url + icon)
+        assert response.status == 200 and response.headers["content-type"].startswith(kind)
+    assert page.errors == []
