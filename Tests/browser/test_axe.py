@@ -34,7 +34,8 @@ def serious(page):
 
 PAGES = [("/", None), ("/inspire", None), ("/likes", None), ("/likes", "fan"),
          ("/p/{id}", None), ("/p/{id}", "fan"), ("/post", None), ("/post", "cook"),
-         ("/u/cook", None), ("/moderation/", "mod"), ("/moderation/", None)]
+         ("/u/cook", None), ("/moderation/", "mod"), ("/moderation/", None),
+         ("/signin", None), ("/signup", None)]
 
 
 @pytest.mark.parametrize("width,scheme", [(390, "light"), (1280, "dark")])
@@ -45,8 +46,8 @@ def test_no_serious_or_critical_finding(site, browser, path, user, width, scheme
     if user:
         sign_in(page, server, user)
     page.goto(server.url + path.replace("{id}", str(ids[0])))
-    page.wait_for_selector("#detail form" if path == "/post" else "[aria-busy=false]",
-                           state="attached")
+    overlay = path in ("/post", "/signin", "/signup") or (path == "/likes" and not user)
+    page.wait_for_selector("#detail form" if overlay else "[aria-busy=false]", state="attached")
     page.wait_for_timeout(1000)  # entrances settled
     assert serious(page) == []
     assert page.evaluate("window.cspViolations") == []

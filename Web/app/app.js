@@ -6,7 +6,8 @@ import { api, connectivity } from "./api.js";
 import { FeedSource } from "./feed-source.js";
 import { isEmpty, LiveFeed } from "./live-feed.js";
 import { canGoBack, navigate, startRouter } from "./router.js";
-import { signIn, startSession } from "./session.js";
+import { startSession } from "./session.js";
+import { showSignIn } from "./sign-in-page.js";
 
 const CAPTION = 52;
 const GRID = { kind: "grid", columnCount: 3, aspectRatio: 1, extraHeight: CAPTION };
@@ -150,10 +151,11 @@ async function show(spec) {
   title.hidden = !spec.title;
   title.textContent = spec.title ?? "";
   if (spec.needsAccount && !user) {
+    // Signing in first, then back here.
     host.setAttribute("aria-busy", "false");
     status.textContent = "Sign in to see the posts you liked.";
     current = { name, spec, view: { destroy() {} }, stop() {} };
-    document.querySelector("#session input[name=username]")?.focus();
+    navigate(`/signin?next=${encodeURIComponent(location.pathname)}`, { replace: true });
     return;
   }
   const withCaption = spec.layout.kind !== "mosaic";
@@ -276,7 +278,8 @@ function openPost(id) {
 /** The Post page; a visitor signs in first, on the page itself, and comes back to it. */
 function openCompose() {
   openOverlay(async () => {
-    if (!user) return showSignIn(detail, { close: back, then: openCompose });
+    if (!user) return showSignIn(detail, { mode: "in", reason: "to post", close: back,
+      then: openCompose });
     const { showPostPage } = await import("./post-page.js");
     showPostPage(detail, {
       close: back,
@@ -286,37 +289,6 @@ function openCompose() {
         current?.view.scrollTo?.({ x: 0, y: 0 });
       },
     });
-  });
-}
-
-/** A sign-in form on an overlay page, for pages that need an account. */
-function showSignIn(container, { close, then }) {
-  const form = Object.assign(document.createElement("form"), { className: "compose" });
-  form.innerHTML = `<h2 tabindex="-1">Sign in to post</h2>
-    <div class="field"><label for="gate-username">Username</label>
-      <input id="gate-username" name="username" autocomplete="username" required></div>
-    <div class="field"><label for="gate-password">Password</label>
-      <input id="gate-password" name="password" type="password" required
-        autocomplete="current-password"></div>
-    <p class="field-error" role="alert"></p>
-    <button type="submit">Sign in</button>`;
-  const backButton = Object.assign(document.createElement("button"),
-    { type: "button", className: "back", textContent: "← Back" });
-  backButton.setAttribute("aria-label", "Back");
-  backButton.addEventListener("click", close);
-  const bar = Object.assign(document.createElement("div"), { className: "bar" });
-  bar.append(backButton);
-  container.replaceChildren(bar, form);
-  form.querySelector("input").focus();
-  form.addEventListener("submit", async (event) => {
-    event.preventDefault();
-    const data = new FormData(form);
-    try {
-      await signIn(String(data.get("username")), String(data.get("password")));
-      then();
-    } catch (failure) {
-      form.querySelector(".field-error").textContent = failure.message;
-    }
   });
 }
 
@@ -341,6 +313,15 @@ function likedElsewhere(post, liked) {
 function showRoute(route) {
   if (route.name === "detail") return openPost(route.params[0]);
   if (route.name === "post") return openCompose();
+  if (route.name === "signin" || route.name === "signup") {
+    // Back where the visitor was going (a same-site path only), or Main.
+    const next = new URLSearchParams(location.search).get("next");
+    const target = next && /^\/(?!\/)/.test(next) ? next : "/";
+    return openOverlay(() => showSignIn(detail, {
+      mode: route.name === "signup" ? "up" : "in", close: back,
+      then: () => navigate(target, { replace: true }),
+    }));
+  }
   closePost();
   const spec = specFor(route);
   for (const link of document.querySelectorAll("[data-nav]")) {

@@ -7,11 +7,14 @@ const ROUTES = [
   { name: "detail", pattern: /^\/p\/([1-9][0-9]{0,17})$/ },
   { name: "likes", pattern: /^\/likes$/ },
   { name: "post", pattern: /^\/post$/ },
+  { name: "signin", pattern: /^\/signin$/ },
+  { name: "signup", pattern: /^\/signup$/ },
   { name: "profile", pattern: /^\/u\/([A-Za-z0-9_.%-]{1,90})$/ },
 ];
 
-/** The page a path shows: `{name, params}`, or `{name: "missing"}`. */
-export function routeOf(path) {
+/** The page a path (query aside) shows: `{name, params}`, or `{name: "missing"}`. */
+export function routeOf(pathAndQuery) {
+  const path = pathAndQuery.split("?")[0];
   for (const { name, pattern } of ROUTES) {
     const match = pattern.exec(path);
     if (match) return { name, params: match.slice(1) };
@@ -31,16 +34,16 @@ export function startRouter(show) {
     const url = new URL(link.href);
     if (url.origin !== location.origin || routeOf(url.pathname).name === "missing") return;
     event.preventDefault();
-    navigate(url.pathname);
+    navigate(url.pathname + url.search);
   });
   addEventListener("popstate", () => show(routeOf(location.pathname), { pushed: false }));
   navigate.show = show;
   show(routeOf(location.pathname), { pushed: false });
 }
 
-/** Goes to `path` as a new history entry (or replacing the current one). */
+/** Goes to `path` (and query) as a new history entry (or replacing the current one). */
 export function navigate(path, { replace = false } = {}) {
-  if (path === location.pathname) return;
+  if (path === location.pathname + location.search) return;
   history[replace ? "replaceState" : "pushState"]({ depth: (history.state?.depth ?? 0) + 1 },
     "", path);
   navigate.show?.(routeOf(path), { pushed: true });
