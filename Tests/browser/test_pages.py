@@ -391,3 +391,31 @@ def test_signing_up_on_its_own_page_names_the_field_at_fault(server, browser):
     assert page.evaluate("location.pathname") == "/"
     assert page.inner_text("#who span") == "@newcomer"
     assert page.errors == []
+
+
+def test_a_recycled_cell_never_shows_the_previous_posts_photo(server, browser):
+    photos = {}
+    for n in range(3):
+        token = server.sign_up(f"baker{n}")
+        for i in range(14):
+            post = server.post(token, 300 + 40 * (i % 5), 300 + 50 * (i % 4),
+                               (20 * i % 255, 90 + 10 * n, 60), f"Bakery {n}.{i}", "")
+            photos[str(post["id"])] = {post["photo"]["thumbnailURL"], post["photo"]["displayURL"]}
+    page = watched_page(browser, 1000, 700)
+    page.goto(server.url + "/")
+    page.wait_for_selector("#feed[aria-busy=false] .post img.loaded")
+    first = page.evaluate("[...document.querySelectorAll('.post img')].slice(0, 2)"
+                          ".map((i) => [i.loading, i.fetchPriority, i.srcset.includes('400w')])")
+    assert first[0] == ["eager", "high", True]
+    for offset in [1500, 3000, 600, 4500, 0]:
+        page.evaluate(f"document.querySelector('#feed .cv-scroller').scrollTop = {offset}")
+        for _ in range(6):
+            page.wait_for_timeout(30)
+            shown = page.evaluate("""[...document.querySelectorAll('.post:not([hidden]) img')]
+                .filter((i) => i.classList.contains('loaded') || i.complete && i.src)
+                .map((i) => [i.dataset.post, new URL(i.currentSrc || i.src).pathname,
+                             i.classList.contains('loaded')])""")
+            for post, source, loaded in shown:
+                if loaded:
+                    assert source in photos[post], f"post {post} shows {source}"
+    assert page.errors == []

@@ -49,11 +49,33 @@ function configure(cell, post, withCaption) {
   cell.classList.add("post");
   let image = cell.querySelector("img");
   if (!image) {
-    image = Object.assign(document.createElement("img"), { loading: "lazy", decoding: "async" });
+    image = Object.assign(document.createElement("img"), { decoding: "async" });
+    // Shown once decoded: until then the cell shows the photo's dominant colour, never the
+    // photo of the post the cell showed before it was recycled.
+    image.addEventListener("load", () => {
+      const shown = image.dataset.post;
+      image.decode().catch(() => {}).then(() => {
+        if (image.dataset.post === shown) image.classList.add("loaded");
+      });
+    });
     cell.append(image);
   }
-  image.style.background = post.photo.color;  // the dominant colour until the photo arrives
-  image.src = post.photo.thumbnailURL;
+  cell.style.background = post.photo.color;
+  if (image.dataset.post !== String(post.id)) {
+    image.dataset.post = post.id;
+    image.classList.remove("loaded");
+    image.removeAttribute("srcset");
+    image.removeAttribute("src");
+    // The first screenful loads first; the rest when it comes near.
+    const first = cell.dataset.item < 8;
+    image.loading = first ? "eager" : "lazy";
+    image.fetchPriority = first ? "high" : "auto";
+    const { photo } = post;
+    image.sizes = withCaption ? "(min-width: 780px) 25vw, 50vw" : "(min-width: 780px) 50vw, 100vw";
+    image.srcset = `${photo.thumbnailURL} ${photo.thumbnailWidth}w, `
+      + `${photo.displayURL} ${photo.displayWidth}w`;
+    image.src = photo.thumbnailURL;
+  }
   image.alt = `${post.caption || "Lunch"} at ${post.restaurant}`;
   let caption = cell.querySelector(".caption");
   if (withCaption && !caption) {
