@@ -2,15 +2,10 @@
 // author; like with an optimistic update that rolls back with a message when refused; report
 // with a reason; block the author; delete one's own post. It lies over the list it was opened
 // from, which stays as it was (its place, its cells), so Back returns to the same spot.
+import { element } from "./dom.js";
 import { api } from "./api.js";
 
 const REASONS = ["Spam or advertising", "Not food", "Offensive or hateful", "Other"];
-
-function element(tag, properties = {}, ...children) {
-  const node = Object.assign(document.createElement(tag), properties);
-  node.append(...children);
-  return node;
-}
 
 /** A button labelled for screen readers as well as by its text. */
 function button(text, className, onClick) {

@@ -1,5 +1,6 @@
 // The moderators' review page: the queue of reported posts with their reports, a decision on
 // each (restore or remove, with a note for the audit trail), and the audit trail itself.
+import { element } from "./dom.js";
 import { api } from "./api.js";
 
 const main = document.getElementById("review");
@@ -9,12 +10,6 @@ const decided = document.getElementById("decided");
 const logBody = document.querySelector("#log tbody");
 const older = document.getElementById("older");
 let nextLog = null;
-
-function element(tag, properties = {}, ...children) {
-  const node = Object.assign(document.createElement(tag), properties);
-  node.append(...children);
-  return node;
-}
 
 const when = (iso) => new Date(iso).toLocaleString();
 const weight = (value) => value.toFixed(2);

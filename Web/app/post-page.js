@@ -3,15 +3,10 @@
 // here first; an upload shows its progress; the server's error appears beside the field it
 // names; a failed upload keeps the form and can be retried, and a retry never makes a second
 // post (the same Idempotency-Key until one succeeds).
+import { element } from "./dom.js";
 
 const TYPES = ["image/jpeg", "image/png", "image/webp", "image/heic", "image/heif"];
 const MAX_BYTES = 10 * 1024 * 1024;
-
-function element(tag, properties = {}, ...children) {
-  const node = Object.assign(document.createElement(tag), properties);
-  node.append(...children);
-  return node;
-}
 
 /** Today in the reader's own time zone, YYYY-MM-DD. */
 function today() {

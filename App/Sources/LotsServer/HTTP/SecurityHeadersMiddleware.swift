@@ -10,6 +10,10 @@ private let contentSecurityPolicy =
 private let contentTypeOptions = HTTPField.Name("X-Content-Type-Options")!
 private let referrerPolicy = HTTPField.Name("Referrer-Policy")!
 private let secFetchDest = HTTPField.Name("Sec-Fetch-Dest")!
+/// Browser destinations a policy governs (built once, not per response).
+private let governedDestinations: Set<String> = [
+  "document", "iframe", "frame", "embed", "object", "worker", "sharedworker", "serviceworker",
+]
 
 /// Headers every response carries: no MIME sniffing and no full URL sent to other sites; and
 /// on every document and worker a Content-Security-Policy without inline script or style
@@ -23,15 +27,10 @@ struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
   /// The policy (built once: a generic type has no stored statics).
   static var policy: String { contentSecurityPolicy }
 
-  /// Browser destinations a policy governs.
-  static var governed: Set<String> {
-    ["document", "iframe", "frame", "embed", "object", "worker", "sharedworker", "serviceworker"]
-  }
-
   static func needsPolicy(_ request: Request, _ response: Response) -> Bool {
     if response.headers[.contentType]?.hasPrefix("text/html") == true { return true }
     guard let destination = request.headers[secFetchDest] else { return true }
-    return governed.contains(destination.lowercased())
+    return governedDestinations.contains(destination.lowercased())
   }
 
   func handle(
