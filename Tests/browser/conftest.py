@@ -56,12 +56,14 @@ def strict_page(browser):
     yield from _page(browser, bypass_csp=False)
 
 
-def new_page(browser, width=1200, height=800, bypass_csp=True, console_errors=True):
+def new_page(browser, width=1200, height=800, bypass_csp=True, console_errors=True,
+             service_workers="allow"):
     """A page in a fresh browser context; `page.errors` collects its uncaught errors and (with
-    `console_errors`) the errors it logs."""
+    `console_errors`) the errors it logs. A test that reroutes requests (`page.route`) blocks
+    service workers (`service_workers="block"`): Playwright does not see what a worker fetches."""
     context = browser.new_context(
         viewport={"width": width, "height": height}, device_scale_factor=1,
-        bypass_csp=bypass_csp)
+        bypass_csp=bypass_csp, service_workers=service_workers)
     page = context.new_page()
     page.errors = []
     page.on("pageerror", lambda error: page.errors.append(str(error)))
@@ -95,10 +97,12 @@ def server():
         server.stop()
 
 
-def watched_page(browser, width=1200, height=800, scheme="light", console_errors=True):
+def watched_page(browser, width=1200, height=800, scheme="light", console_errors=True,
+                 service_workers="allow"):
     """A page under the server's real Content-Security-Policy in a colour scheme, recording
     every violation in `window.cspViolations`."""
-    page = new_page(browser, width, height, bypass_csp=False, console_errors=console_errors)
+    page = new_page(browser, width, height, bypass_csp=False, console_errors=console_errors,
+                    service_workers=service_workers)
     page.emulate_media(color_scheme=scheme)
     page.add_init_script(
         "window.cspViolations = [];"

@@ -16,8 +16,10 @@ CELLS = ("[...document.querySelectorAll('.post:not([hidden])')]"
 
 
 def new_page(browser, width=1200, height=800):
-    # Uncaught errors only: a stream cut on purpose logs failed connections.
-    return conftest.new_page(browser, width, height, console_errors=False)
+    # Uncaught errors only: a stream cut on purpose logs failed connections. Requests are
+    # rerouted here, which a service worker's fetches would escape (test_offline.py has it).
+    return conftest.new_page(browser, width, height, console_errors=False,
+                             service_workers="block")
 
 
 def open_home(page, server):

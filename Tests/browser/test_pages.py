@@ -206,7 +206,7 @@ JPEG_FROM_CANVAS = """async () => {
 def test_posting_a_photo_through_the_form(server, browser):
     import base64
     server.sign_up("cook")
-    page = watched_page(browser, 390, 844, console_errors=False)
+    page = watched_page(browser, 390, 844, console_errors=False, service_workers="block")
     page.goto(server.url + "/")
     page.wait_for_selector("#feed[aria-busy=false]")
     jpeg = base64.b64decode(page.evaluate(JPEG_FROM_CANVAS))
@@ -318,7 +318,8 @@ def test_the_app_arrives_compressed(server, browser):
 def test_a_bad_network_shows_a_banner_and_requests_retry(server, browser):
     cook = server.sign_up("cook")
     posts(server, cook, 3)
-    page = watched_page(browser, console_errors=False)  # failed requests log on purpose
+    # Failed requests log on purpose; the requests are rerouted, so no service worker.
+    page = watched_page(browser, console_errors=False, service_workers="block")
     page.goto(server.url + "/")
     page.wait_for_selector("#feed[aria-busy=false] .post")
     assert page.is_hidden("#offline")
@@ -389,7 +390,7 @@ def test_signing_up_on_its_own_page_names_the_field_at_fault(server, browser):
     overlay.get_by_role("button", name="Sign up").click()
     page.wait_for_selector("#detail", state="hidden")
     assert page.evaluate("location.pathname") == "/"
-    assert page.inner_text("#who span") == "@newcomer"
+    assert page.inner_text("#profile-link") == "@newcomer"
     assert page.errors == []
 
 
@@ -419,3 +420,33 @@ def test_a_recycled_cell_never_shows_the_previous_posts_photo(server, browser):
                 if loaded:
                     assert source in photos[post], f"post {post} shows {source}"
     assert page.errors == []
+
+
+def test_signing_in_works_before_the_engine_is_loaded_and_never_puts_a_password_in_a_url(
+        server, browser):
+    server.sign_up("early")
+    page = watched_page(browser, 390, 844, service_workers="block")
+    held = []
+    page.route("**/*.wasm", lambda route: held.append(route))  # the engine, held back
+    page.goto(server.url + "/", wait_until="domcontentloaded")
+    page.fill("#session input[name=username]", "early")
+    page.fill("#session input[name=password]", "lunch-of-today")
+    page.click("#session button[value=in]")
+    page.wait_for_selector("#who:not([hidden])")
+    assert page.evaluate("location.href") == server.url + "/"
+    assert held, "the engine was requested"
+    for route in held:
+        route.continue_()
+    page.wait_for_selector("#feed[aria-busy=false]")
+    assert page.inner_text("#profile-link") == "@early"
+    assert page.errors == [] and page.evaluate("window.cspViolations") == []
+    # Without script the form goes nowhere: a password never reaches a URL or the history.
+    context = browser.new_context(java_script_enabled=False)
+    still = context.new_page()
+    still.goto(server.url + "/")
+    still.fill("#session input[name=username]", "early")
+    still.fill("#session input[name=password]", "lunch-of-today")
+    still.click("#session button[value=in]")
+    still.wait_for_timeout(300)
+    assert "password" not in still.url and still.url == server.url + "/"
+    context.close()

@@ -54,7 +54,8 @@ export async function api(method, path, body) {
       await sleep(backoff(attempt));
       continue;
     }
-    setOffline(false);
+    // The service worker answers from its cache when the network is down, and says so.
+    setOffline(response.headers.has("X-LOTs-Offline"));
     if (BUSY.has(response.status) && (retried || response.status === 429)
       && attempt < ATTEMPTS) {
       await sleep(backoff(attempt, response.headers.get("Retry-After")));

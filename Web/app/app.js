@@ -3,11 +3,13 @@
 // (WebAssembly) in a virtualised CollectionView.
 import { appliedFrame, CollectionView, loadEngine } from "/toolkit/index.js";
 import { api, connectivity } from "./api.js";
-import { FeedSource } from "./feed-source.js";
 import { isEmpty, LiveFeed } from "./live-feed.js";
 import { canGoBack, navigate, startRouter } from "./router.js";
 import { startSession } from "./session.js";
-import { showSignIn } from "./sign-in-page.js";
+
+// Loaded when first needed (the first load of Main carries only what Main needs): the other
+// lists, the sign-in page, the service worker's registration.
+const showSignIn = async (...args) => (await import("./sign-in-page.js")).showSignIn(...args);
 
 const CAPTION = 52;
 const GRID = { kind: "grid", columnCount: 3, aspectRatio: 1, extraHeight: CAPTION };
@@ -16,7 +18,10 @@ const FEEDS = {
     layout: { kind: "waterfall", columnCount: 2, extraHeight: CAPTION } },
   inspire: { path: "/api/inspire", live: false, label: "Inspire", layout: { kind: "mosaic" } },
   likes: { path: "/api/me/likes", live: false, label: "Posts you liked", title: "Your likes",
-    needsAccount: true, layout: GRID },
+    needsAccount: true, layout: GRID,
+    // A like made on another device comes in at the top; an unlike anywhere takes it out.
+    rules: { enters: (event) => event.likedByMe === true,
+      leaves: (event) => event.likedByMe === false } },
 };
 
 /** The list a route shows: one of FEEDS, or a user's posts. */
@@ -27,7 +32,10 @@ function specFor(route) {
   }
   const username = decodeURIComponent(route.params[0]);
   return { name: `u/${username}`, path: `/api/users/${encodeURIComponent(username)}/posts`,
-    live: false, label: `Posts by @${username}`, title: `@${username}`, layout: GRID };
+    live: false, label: `Posts by @${username}`, title: `@${username}`, layout: GRID,
+    owner: username,
+    rules: { enters: (event) => event.kind === "insert"
+      && event.post.author.username === username } };
 }
 
 const engine = await loadEngine();
@@ -45,7 +53,8 @@ function columnsFor(width) {
   return Math.max(2, Math.min(6, Math.round(width / 260)));
 }
 
-function configure(cell, post, withCaption) {
+/** Shows `post` in `cell`: with a caption (not in the mosaic), with Delete (one's own profile). */
+function configure(cell, post, { withCaption, deletable }) {
   cell.classList.add("post");
   let image = cell.querySelector("img");
   if (!image) {
@@ -91,6 +100,17 @@ function configure(cell, post, withCaption) {
       }),
       likeButton(post));
   }
+  let remove = cell.querySelector(".cell-delete");
+  if (deletable && !remove) {
+    remove = Object.assign(document.createElement("button"), { type: "button",
+      className: "cell-delete", textContent: "Delete" });
+    remove.addEventListener("click", () => deletePost(Number(remove.dataset.post)));
+    cell.append(remove);
+  }
+  if (remove) {
+    remove.hidden = !deletable;
+    remove.dataset.post = post.id;
+  }
   // An article's name: what a screen reader says when the reader moves to it.
   cell.setAttribute("aria-label", `${post.restaurant}${post.caption ? `: ${post.caption}` : ""}, `
     + `by @${post.author.username}, ${post.likeCount} ${post.likeCount === 1 ? "like" : "likes"}`);
@@ -124,13 +144,24 @@ function likeButton(post) {
   return button;
 }
 
+/** Deletes one's own post, once confirmed; the change stream takes it out of every list. */
+async function deletePost(id) {
+  if (!confirm("Delete this post? This cannot be undone.")) return;
+  try {
+    await api("DELETE", `/api/posts/${id}`);
+    status.textContent = "Post deleted.";
+  } catch (failure) {
+    status.textContent = `Delete failed: ${failure.message}`;
+  }
+}
+
 /** Redraws the cell showing `post`, if one does, keeping the focus on its like button. */
 function redraw(post) {
   if (!current?.view.content) return;
   for (const { cell, indexPath } of current.view.visibleCells()) {
     if (indexPath.kind !== "cell" || current.postAt(indexPath.item)?.id !== post.id) continue;
     const hadFocus = cell.contains(document.activeElement);
-    configure(cell, post, true);
+    configure(cell, post, current.cellOptions);
     if (hadFocus) cell.querySelector(".cell-like")?.focus();
   }
 }
@@ -149,7 +180,7 @@ function firstVisible(view) {
 }
 
 function showNewCount(feed) {
-  const count = feed?.state.newCount ?? 0;
+  const count = feed?.state?.newCount ?? 0;  // only Main holds new posts
   newPosts.hidden = count === 0;
   newPosts.textContent = count === 1 ? "1 new post" : `${count} new posts`;
 }
@@ -162,8 +193,11 @@ function close(state) {
   state.stop();
 }
 
+let showing = 0;  // which call of `show` is the latest
+
 async function show(spec) {
   const { name } = spec;
+  const call = ++showing;
   close(current);
   current = null;
   host.replaceChildren();
@@ -181,13 +215,18 @@ async function show(spec) {
     return;
   }
   const withCaption = spec.layout.kind !== "mosaic";
-  const feed = spec.live ? new LiveFeed(engine, spec.path) : new FeedSource(spec.path);
+  const cellOptions = { withCaption, deletable: !!spec.owner && spec.owner === user?.username };
+  const FollowedList = spec.live ? null : (await import("./followed-list.js")).FollowedList;
+  if (call !== showing) return;  // another list was asked for meanwhile
+  const feed = spec.live ? new LiveFeed(engine, spec.path)
+    : new FollowedList(engine, spec.path, spec.rules);
   const postAt = (item) => (spec.live ? feed.posts.get(feed.ids[item]) : feed.posts[item]);
   const view = new CollectionView(host, {
-    configureCell(cell, { item }) { configure(cell, postAt(item), withCaption); },
+    configureCell(cell, { item }) { configure(cell, postAt(item), cellOptions); },
   }, { label: spec.label, role: "feed" });
   const abort = new AbortController();
-  const state = { name, spec, view, feed, postAt, stop: () => abort.abort(), sectionsFor: null };
+  const state = { name, spec, view, feed, postAt, cellOptions, stop: () => abort.abort(),
+    sectionsFor: null };
   // A post opens its own page (its URL), over the list, which keeps its place for Back.
   view.addEventListener("select", ({ detail: { item } }) => {
     const post = postAt(item);
@@ -211,27 +250,23 @@ async function show(spec) {
     view.setLayout(engine.layout(layoutOptions()));
     old.destroy();
   }, { signal: abort.signal });
+  feed.onStatus = (stream, delay) => {
+    if (current !== state) return;
+    live.textContent = stream === "live" ? "● Live"
+      : stream === "offline" ? `Offline — retrying in ${Math.ceil(delay / 1000)} s` : "Connecting…";
+    live.dataset.state = stream;
+    if (stream === "offline") offlineBanner.hidden = false;
+    if (stream === "live") offlineBanner.hidden = true;
+  };
+  feed.onChange = (changes) => {
+    if (current !== state || !view.layout) return;
+    showNewCount(feed);
+    if (isEmpty(changes)) return;  // a held insert: only the count changed
+    view.performBatchUpdates(changes, sectionsFor(allPosts()));
+    status.textContent = count();
+  };
   try {
-    if (spec.live) {
-      feed.onStatus = (stream, delay) => {
-        if (current !== state) return;
-        live.textContent = stream === "live" ? "● Live"
-          : stream === "offline" ? `Offline — retrying in ${Math.ceil(delay / 1000)} s` : "Connecting…";
-        live.dataset.state = stream;
-        if (stream === "offline") offlineBanner.hidden = false;
-        if (stream === "live") offlineBanner.hidden = true;
-      };
-      feed.onChange = (changes) => {
-        if (current !== state || !view.layout) return;
-        showNewCount(feed);
-        if (isEmpty(changes)) return;  // a held insert: only the count changed
-        view.performBatchUpdates(changes, sectionsFor(allPosts()));
-        status.textContent = count();
-      };
-      await feed.start();
-    } else {
-      await feed.next();
-    }
+    await (spec.live ? feed.start() : feed.next());
     if (current !== state) return;
     view.setLayout(engine.layout(layoutOptions()), sectionsFor(allPosts()));
     host.setAttribute("aria-busy", "false");
@@ -255,14 +290,15 @@ async function show(spec) {
       const { scrollTop, clientHeight, scrollHeight } = view.scroller;
       if (scrollTop + 2 * clientHeight < scrollHeight) return;
       if (spec.live) return feed.more().catch((error) => (status.textContent = error.message));
-      const before = feed.posts.length;
-      await feed.next();
-      if (current !== state || feed.posts.length === before) return;
-      const inserts = Array.from({ length: feed.posts.length - before }, (_, i) => before + i);
+      const items = await feed.next();
+      if (current !== state || !items.length) return;
+      const start = feed.posts.length - items.length;  // the page goes at the end
+      const inserts = items.map((_, i) => start + i);
       await view.performBatchUpdates({ inserts }, sectionsFor(feed.posts));
       status.textContent = `${count()}${feed.finished ? " · that's all" : ""}`;
     };
   } catch (error) {
+    if (current === state) host.setAttribute("aria-busy", "false");
     status.textContent = `Could not load the feed: ${error.message}`;
   }
 }
@@ -293,7 +329,7 @@ function openPost(id) {
   // Loaded when first opened: the first load of Main carries only what Main needs.
   openOverlay(async () => {
     const { showDetail } = await import("./detail.js");
-    showDetail(detail, id, { user, close: back, gone: back, liked: likedElsewhere });
+    showDetail(detail, id, { user, close: back, gone: back });
   });
 }
 
@@ -321,15 +357,6 @@ function closePost() {
   for (const node of behind) node.inert = false;
   if (opener?.isConnected) opener.focus({ preventScroll: true });
   opener = null;
-}
-
-/** A like or unlike made on a post's page: the likes list drops what was unliked. */
-function likedElsewhere(post, liked) {
-  if (current?.name !== "likes" || liked || !current.feed) return;
-  const index = current.feed.posts.findIndex((item) => item.id === post.id);
-  if (index < 0) return;
-  current.feed.posts.splice(index, 1);
-  current.view.performBatchUpdates({ deletes: [index] }, current.sectionsFor(current.feed.posts));
 }
 
 function showRoute(route) {
@@ -364,3 +391,7 @@ connectivity.addEventListener("online", () => { offlineBanner.hidden = true; });
 addEventListener("offline", () => { offlineBanner.hidden = false; });
 user = await startSession();
 startRouter(showRoute);
+// After the page's own loading (its first photos included), never competing with it.
+const registerOffline = () => import("./offline.js").then((offline) => offline.registerOffline());
+if (document.readyState === "complete") registerOffline();
+else addEventListener("load", registerOffline, { once: true });

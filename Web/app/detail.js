@@ -16,10 +16,10 @@ function button(text, className, onClick) {
 
 /**
  * Shows post `id` in `container`. `user` is the signed-in user or null; `close()` leaves the
- * page (Back); `gone()` is called after a delete or a block, when the post should not be shown;
- * `liked(post, liked)` after the server accepted a like or an unlike.
+ * page (Back); `gone()` is called after a delete or a block, when the post should not be shown.
+ * The lists learn of a like, a block or a delete from the change stream.
  */
-export async function showDetail(container, id, { user, close, gone, liked }) {
+export async function showDetail(container, id, { user, close, gone }) {
   const back = button("← Back", "back", close);
   back.setAttribute("aria-label", "Back");
   const alert = element("p", { className: "alert", role: "alert" });
@@ -50,7 +50,7 @@ export async function showDetail(container, id, { user, close, gone, liked }) {
   const meta = element("p", { className: "meta" }, `Eaten ${post.mealDate} · by `, author);
   const caption = element("p", { className: "caption" }, post.caption);
   caption.hidden = !post.caption;
-  const like = likeButton(post, user, alert, liked);
+  const like = likeButton(post, user, alert);
   const actions = element("div", { className: "actions" }, like);
   const mine = user && user.id === post.author.id;
   if (user && !mine) {
@@ -88,7 +88,7 @@ export async function showDetail(container, id, { user, close, gone, liked }) {
   title.focus({ preventScroll: true });
 }
 
-function likeButton(post, user, alert, changed) {
+function likeButton(post, user, alert) {
   let liked = post.likedByMe;
   let count = post.likeCount;
   const label = element("span");
@@ -113,7 +113,6 @@ function likeButton(post, user, alert, changed) {
     try {
       const state = await api(liked ? "PUT" : "DELETE", `/api/posts/${post.id}/like`);
       ({ liked, likeCount: count } = state);
-      changed?.(post, liked);
     } catch (failure) {
       ({ liked, count } = before);
       alert.textContent = `${before.liked ? "Unlike" : "Like"} failed: ${failure.message}`;

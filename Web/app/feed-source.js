@@ -10,6 +10,8 @@ export class FeedSource {
     this.cursor = null;
     this.finished = false;
     this.loading = null;
+    /** The change-log sequence the first page was read at. */
+    this.sequence = undefined;
   }
 
   /** Loads the next page (at most one request at a time); resolves to the posts it added. */
@@ -21,6 +23,7 @@ export class FeedSource {
 
   async fetchPage() {
     const body = await fetchPage(this.path, this.cursor, this.pageSize);
+    this.sequence ??= body.sequence;  // the first page's: where a stream takes over
     this.cursor = body.nextCursor ?? null;
     this.finished = !this.cursor;
     this.posts.push(...body.items);

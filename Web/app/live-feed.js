@@ -8,9 +8,9 @@
 // had loaded) and reports one diff from the old list to the new, so the reader keeps their place.
 
 import { fetchPage } from "./api.js";
+import { EventStream } from "./event-stream.js";
 
 const PAGE_SIZE = 40;
-const MAX_DELAY_MS = 30_000;
 
 /** A post's sort key: newest first (negated time, then negated id). */
 const keyOf = (post) => [-Date.parse(post.createdAt), -post.id];
@@ -33,15 +33,21 @@ export class LiveFeed {
   #sequences = new Map();
   #cursor = null;
   #loading = null;
-  #source = null;
-  #retries = 0;
-  #retryTimer = 0;
+  #stream;
   #closed = false;
 
   constructor(engine, path) {
     this.#engine = engine;
     this.#path = path;
     this.#list = engine.liveList();
+    this.#stream = new EventStream(() => this.state.lastSequence);
+    this.#stream.onEvent = (event) => this.#receive(event);
+    this.#stream.onStatus = (stream, delay) => this.onStatus(stream, delay);
+    // A reload that failed (the network was down) is retried now, not at the next event,
+    // which a quiet feed may not send for a long time.
+    this.#stream.onOpen = () => {
+      if (this.state.needsResync) this.#resync();
+    };
   }
 
   /** The list's state (toolkit/live-list.js). */
@@ -51,7 +57,7 @@ export class LiveFeed {
   async start() {
     const body = await this.#fetchPage(null);
     this.#emit(this.#merge(body, null, false));
-    this.#connect();
+    this.#stream.open();
   }
 
   /** Loads the next page, if any (one request at a time). */
@@ -79,8 +85,7 @@ export class LiveFeed {
   /** Closes the stream and frees the list. */
   close() {
     this.#closed = true;
-    clearTimeout(this.#retryTimer);
-    this.#source?.close();
+    this.#stream.close();
     this.#list.destroy();
   }
 
@@ -119,31 +124,6 @@ export class LiveFeed {
     this.onChange(changes);
   }
 
-  #connect() {
-    if (this.#closed) return;
-    this.onStatus("connecting", 0);
-    const since = this.state.lastSequence;
-    const source = new EventSource(`/api/stream?since=${since}`);
-    this.#source = source;
-    source.onopen = () => {
-      this.#retries = 0;
-      this.onStatus("live", 0);
-      // A reload that failed (the network was down) is retried now, not at the next event,
-      // which a quiet feed may not send for a long time.
-      if (this.state.needsResync) this.#resync();
-    };
-    source.onmessage = (message) => this.#receive(JSON.parse(message.data));
-    source.onerror = () => {
-      // Our own backoff, not EventSource's fixed retry, and always from the last event applied.
-      source.close();
-      if (this.#source !== source || this.#closed) return;
-      const delay = Math.min(MAX_DELAY_MS, 1000 * 2 ** this.#retries) * (0.5 + Math.random() / 2);
-      this.#retries += 1;
-      this.onStatus("offline", delay);
-      this.#retryTimer = setTimeout(() => this.#connect(), delay);
-    };
-  }
-
   #receive(event) {
     const { seq, previous } = event;
     let changes;
@@ -177,8 +157,7 @@ export class LiveFeed {
   /** Reloads the first page and as many as the reader had, then reports one diff. */
   async #resync() {
     if (this.#loading) return;
-    this.#source?.close();
-    this.#source = null;
+    this.#stream.pause();
     const version = (id) => this.#versions.get(id) ?? 0;
     const before = this.ids.map((id) => ({ id, version: version(id) }));
     const depth = this.state.next;
@@ -196,7 +175,7 @@ export class LiveFeed {
       this.onChange(changes);
     })().catch(() => this.onStatus("offline", 0)).finally(() => {
       this.#loading = null;
-      this.#connect();
+      this.#stream.open();
     });
   }
 }
@@ -204,7 +183,7 @@ export class LiveFeed {
 /** Whether a changeset changes nothing. */
 export function isEmpty(changes) {
   return !changes.deletes.length && !changes.inserts.length && !changes.moves.length
-    && !changes.reloads.length;
+    && !changes.reloads.length && !changes.reconfigures?.length;
 }
 
 function compare(a, b) {

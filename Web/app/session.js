@@ -2,6 +2,9 @@
 // cookie: page script never sees a credential. Errors show beside the form.
 import { api } from "./api.js";
 
+/** Forgets the reader's cached pages and photos (Web/app/offline.js, loaded when needed). */
+const forgetUser = async () => (await import("./offline.js")).forgetUser();
+
 const form = document.getElementById("session");
 const error = document.getElementById("session-error");
 const who = document.getElementById("who");
@@ -15,7 +18,12 @@ function show(user) {
   else localStorage.removeItem(HINT);
   form.hidden = !!user;
   who.hidden = !user;
-  who.querySelector("span").textContent = user ? `@${user.username}` : "";
+  const profile = document.getElementById("profile-link");
+  profile.textContent = user ? `@${user.username}` : "";
+  profile.setAttribute("aria-label", user ? `Profile @${user.username}` : "Profile");
+  profile.dataset.nav = user ? `u/${user.username}` : "profile";  // aria-current when shown
+  if (user) profile.href = `/u/${encodeURIComponent(user.username)}`;
+  else profile.removeAttribute("href");
   document.getElementById("review-link").hidden = !user?.moderator;
   document.dispatchEvent(new CustomEvent("sessionchange", { detail: { user } }));
 }
@@ -25,41 +33,54 @@ export async function signIn(username, password, signUp = false) {
   const session = await api("POST", signUp ? "/api/accounts" : "/api/sessions",
     { username, password });
   const user = await api("GET", "/api/me").catch(() => session.user);
+  await forgetUser();  // nothing of whoever used this browser before
   show(user);
   return user;
 }
 
-/** Who is signed in (null for a visitor), and wires the controls. */
-export async function startSession() {
-  form.addEventListener("submit", async (event) => {
-    event.preventDefault();
-    const signUp = event.submitter?.value === "up";
-    const data = new FormData(form);
-    error.textContent = "";
+// The controls are wired when this module is evaluated, before the app awaits its engine: a
+// click that early is handled here, never submitted by the browser (the form's method is
+// "dialog", so without script it goes nowhere, and a password never reaches a URL).
+form.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const signUp = event.submitter?.value === "up";
+  const data = new FormData(form);
+  error.textContent = "";
+  try {
+    const session = await api("POST", signUp ? "/api/accounts" : "/api/sessions",
+      { username: data.get("username"), password: data.get("password") });
+    form.reset();
+    // The answer names the user; /api/me adds their role (a moderator gets the review link).
+    const user = await api("GET", "/api/me").catch(() => session.user);
+    await forgetUser();  // nothing of whoever used this browser before
+    show(user);
+  } catch (failure) {
+    error.textContent = failure.message;
+  }
+});
+// Signing out here ends this device's session; everywhere ends every session of the account
+// (a lost phone, a shared computer).
+for (const [id, path] of [["sign-out", "/api/sessions/current"], ["sign-out-all", "/api/sessions"]]) {
+  document.getElementById(id).addEventListener("click", async () => {
     try {
-      const session = await api("POST", signUp ? "/api/accounts" : "/api/sessions",
-        { username: data.get("username"), password: data.get("password") });
-      form.reset();
-      // The answer names the user; /api/me adds their role (a moderator gets the review link).
-      show(await api("GET", "/api/me").catch(() => session.user));
-    } catch (failure) {
-      error.textContent = failure.message;
-    }
-  });
-  who.querySelector("button").addEventListener("click", async () => {
-    try {
-      await api("DELETE", "/api/sessions/current");
+      await api("DELETE", path);
+      await forgetUser();
       show(null);
     } catch (failure) {
       error.textContent = failure.message;
     }
   });
+}
+
+/** Who is signed in (null for a visitor). */
+export async function startSession() {
   let user = null;
   if (localStorage.getItem(HINT)) {
     try {
       user = await api("GET", "/api/me");
-    } catch {
+    } catch (failure) {
       user = null;  // the session ended: reading stays open
+      if (failure.status === 401) await forgetUser();
     }
   }
   show(user);

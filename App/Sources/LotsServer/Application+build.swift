@@ -35,6 +35,7 @@ func buildApplication(
   if let web = configuration.webDirectory,
     FileManager.default.fileExists(atPath: web.path)
   {
+    router.add(middleware: ServiceWorkerScript(root: web))
     router.add(middleware: CompressedFilesMiddleware(root: web))
     router.add(middleware: FileMiddleware(web.path, searchForIndexHtml: true, logger: logger))
     AppShell(web: web)?.register(on: router)

@@ -1,0 +1,65 @@
+// The server's change stream (`/api/stream`), as one list follows it: opened from the sequence
+// the list was read at, resumed after a cut from the last event applied (`?since=`), reconnecting
+// with exponential backoff and jitter (our own, not EventSource's fixed retry). One stream per
+// shown list: a tab has one open at a time, well under the browser's per-origin limit.
+
+const MAX_DELAY_MS = 30_000;
+
+export class EventStream {
+  /** Called with each event, parsed. */
+  onEvent = () => {};
+  /** Called with "live", "offline" or "connecting" and the retry delay in ms. */
+  onStatus = () => {};
+  /** Called when a connection opens (after a cut too). */
+  onOpen = () => {};
+
+  #since;
+  #source = null;
+  #retries = 0;
+  #retryTimer = 0;
+  #closed = false;
+
+  /** `since()` answers the sequence of the last event applied; read at every (re)connection. */
+  constructor(since) {
+    this.#since = since;
+  }
+
+  /** Opens the stream (again, after `pause`). */
+  open() {
+    if (this.#closed) return;
+    clearTimeout(this.#retryTimer);
+    this.#source?.close();
+    this.onStatus("connecting", 0);
+    const source = new EventSource(`/api/stream?since=${this.#since()}`);
+    this.#source = source;
+    source.onopen = () => {
+      this.#retries = 0;
+      this.onStatus("live", 0);
+      this.onOpen();
+    };
+    source.onmessage = (message) => {
+      if (this.#source === source) this.onEvent(JSON.parse(message.data));
+    };
+    source.onerror = () => {
+      source.close();
+      if (this.#source !== source || this.#closed) return;
+      const delay = Math.min(MAX_DELAY_MS, 1000 * 2 ** this.#retries) * (0.5 + Math.random() / 2);
+      this.#retries += 1;
+      this.onStatus("offline", delay);
+      this.#retryTimer = setTimeout(() => this.open(), delay);
+    };
+  }
+
+  /** Stops listening until `open` (a list reloading itself). */
+  pause() {
+    clearTimeout(this.#retryTimer);
+    this.#source?.close();
+    this.#source = null;
+  }
+
+  /** Closes the stream for good. */
+  close() {
+    this.#closed = true;
+    this.pause();
+  }
+}
