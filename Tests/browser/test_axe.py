@@ -1,9 +1,10 @@
 """axe-core (axe-playwright-python) on every page of the app against a real `lots serve`, signed
-out and in, phone and desktop, light and dark: no serious or critical finding."""
+out and in, phone and desktop, light and dark: no serious or critical finding, no CSP
+violation; and a screenshot of each, for a person to look at (artifacts/screenshots/page-*)."""
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-from conftest import sign_in, watched_page
+from conftest import screenshot, sign_in, watched_page
 
 AXE = Axe()
 
@@ -34,11 +35,12 @@ def serious(page):
 
 PAGES = [("/", None), ("/inspire", None), ("/likes", None), ("/likes", "fan"),
          ("/p/{id}", None), ("/p/{id}", "fan"), ("/post", None), ("/post", "cook"),
-         ("/u/cook", None), ("/moderation/", "mod"), ("/moderation/", None),
+         ("/u/cook", None), ("/u/cook", "cook"), ("/moderation/", "mod"), ("/moderation/", None),
          ("/signin", None), ("/signup", None)]
 
 
-@pytest.mark.parametrize("width,scheme", [(390, "light"), (1280, "dark")])
+@pytest.mark.parametrize("width,scheme", [(390, "light"), (390, "dark"), (1280, "light"),
+                                          (1280, "dark")])
 @pytest.mark.parametrize("path,user", PAGES)
 def test_no_serious_or_critical_finding(site, browser, path, user, width, scheme):
     server, ids, _ = site
@@ -49,6 +51,8 @@ def test_no_serious_or_critical_finding(site, browser, path, user, width, scheme
     overlay = path in ("/post", "/signin", "/signup") or (path == "/likes" and not user)
     page.wait_for_selector("#detail form" if overlay else "[aria-busy=false]", state="attached")
     page.wait_for_timeout(1000)  # entrances settled
+    name = path.strip("/").replace("/", "-").replace("{id}", "id") or "main"
+    screenshot(page, f"page-{name}-{user or 'visitor'}-{width}-{scheme}")
     assert serious(page) == []
     assert page.evaluate("window.cspViolations") == []
     page.context.close()

@@ -1,395 +1,46 @@
-// The LOTs home page: the main feed live as a waterfall (pages and stream events merged by the
-// engine's live list) and the inspire feed, ranked, as a mosaic; laid out by the Swift engine
-// (WebAssembly) in a virtualised CollectionView.
-import { appliedFrame, CollectionView, loadEngine } from "/toolkit/index.js";
-import { api, connectivity } from "./api.js";
-import { isEmpty, LiveFeed } from "./live-feed.js";
-import { canGoBack, navigate, startRouter } from "./router.js";
+// The LOTs web app: its lists (lists.js) laid out by the Swift engine in WebAssembly, pages over
+// them (overlay.js, loaded when first opened), who is signed in (session.js), and the URL of
+// each (router.js); offline, a service worker (offline.js, registered once the page has loaded).
+import { loadEngine } from "/toolkit/index.js";
+import { connectivity } from "./api.js";
+import { changeUser, shownList, showList, specFor, startLists } from "./lists.js";
+import { startRouter } from "./router.js";
 import { startSession } from "./session.js";
 
-// Loaded when first needed (the first load of Main carries only what Main needs): the other
-// lists, the sign-in page, the service worker's registration.
-const showSignIn = async (...args) => (await import("./sign-in-page.js")).showSignIn(...args);
-
-const CAPTION = 52;
-const GRID = { kind: "grid", columnCount: 3, aspectRatio: 1, extraHeight: CAPTION };
-const FEEDS = {
-  feed: { path: "/api/feed", live: true, label: "Today's lunches",
-    layout: { kind: "waterfall", columnCount: 2, extraHeight: CAPTION } },
-  inspire: { path: "/api/inspire", live: false, label: "Inspire", layout: { kind: "mosaic" } },
-  likes: { path: "/api/me/likes", live: false, label: "Posts you liked", title: "Your likes",
-    needsAccount: true, layout: GRID,
-    // A like made on another device comes in at the top; an unlike anywhere takes it out.
-    rules: { enters: (event) => event.likedByMe === true,
-      leaves: (event) => event.likedByMe === false } },
-};
-
-/** The list a route shows: one of FEEDS, or a user's posts. */
-function specFor(route) {
-  if (route.name !== "profile") {
-    const name = FEEDS[route.name] ? route.name : "feed";  // "/" is the main feed
-    return { name, ...FEEDS[name] };
-  }
-  const username = decodeURIComponent(route.params[0]);
-  return { name: `u/${username}`, path: `/api/users/${encodeURIComponent(username)}/posts`,
-    live: false, label: `Posts by @${username}`, title: `@${username}`, layout: GRID,
-    owner: username,
-    rules: { enters: (event) => event.kind === "insert"
-      && event.post.author.username === username } };
-}
-
-const engine = await loadEngine();
-const host = document.getElementById("feed");
-const status = document.getElementById("status");
-const live = document.getElementById("live");
-const newPosts = document.getElementById("new-posts");
 const detail = document.getElementById("detail");
-const title = document.getElementById("list-title");
 const offlineBanner = document.getElementById("offline");
-let current = null;
+const overlay = () => import("./overlay.js");
 let user = null;
 
-function columnsFor(width) {
-  return Math.max(2, Math.min(6, Math.round(width / 260)));
-}
-
-/** Shows `post` in `cell`: with a caption (not in the mosaic), with Delete (one's own profile). */
-function configure(cell, post, { withCaption, deletable }) {
-  cell.classList.add("post");
-  let image = cell.querySelector("img");
-  if (!image) {
-    image = Object.assign(document.createElement("img"), { decoding: "async" });
-    // Shown once decoded: until then the cell shows the photo's dominant colour, never the
-    // photo of the post the cell showed before it was recycled.
-    image.addEventListener("load", () => {
-      const shown = image.dataset.post;
-      image.decode().catch(() => {}).then(() => {
-        if (image.dataset.post === shown) image.classList.add("loaded");
-      });
-    });
-    cell.append(image);
-  }
-  cell.style.background = post.photo.color;
-  if (image.dataset.post !== String(post.id)) {
-    image.dataset.post = post.id;
-    image.classList.remove("loaded");
-    image.removeAttribute("srcset");
-    image.removeAttribute("src");
-    // The first screenful loads first; the rest when it comes near.
-    const first = cell.dataset.item < 8;
-    image.loading = first ? "eager" : "lazy";
-    image.fetchPriority = first ? "high" : "auto";
-    const { photo } = post;
-    image.sizes = withCaption ? "(min-width: 780px) 25vw, 50vw" : "(min-width: 780px) 50vw, 100vw";
-    image.srcset = `${photo.thumbnailURL} ${photo.thumbnailWidth}w, `
-      + `${photo.displayURL} ${photo.displayWidth}w`;
-    image.src = photo.thumbnailURL;
-  }
-  image.alt = `${post.caption || "Lunch"} at ${post.restaurant}`;
-  let caption = cell.querySelector(".caption");
-  if (withCaption && !caption) {
-    caption = Object.assign(document.createElement("div"), { className: "caption" });
-    cell.append(caption);
-  }
-  if (caption) caption.hidden = !withCaption;
-  if (withCaption) {
-    caption.replaceChildren(
-      Object.assign(document.createElement("b"), { textContent: post.restaurant }),
-      Object.assign(document.createElement("span"), {
-        className: "meta", textContent: `♥ ${post.likeCount} · @${post.author.username}`,
-      }),
-      likeButton(post));
-  }
-  let remove = cell.querySelector(".cell-delete");
-  if (deletable && !remove) {
-    remove = Object.assign(document.createElement("button"), { type: "button",
-      className: "cell-delete", textContent: "Delete" });
-    remove.addEventListener("click", () => deletePost(Number(remove.dataset.post)));
-    cell.append(remove);
-  }
-  if (remove) {
-    remove.hidden = !deletable;
-    remove.dataset.post = post.id;
-  }
-  // An article's name: what a screen reader says when the reader moves to it.
-  cell.setAttribute("aria-label", `${post.restaurant}${post.caption ? `: ${post.caption}` : ""}, `
-    + `by @${post.author.username}, ${post.likeCount} ${post.likeCount === 1 ? "like" : "likes"}`);
-}
-
-/** A cell's like button: changes at once, and is put back with a message when refused. */
-function likeButton(post) {
-  const button = Object.assign(document.createElement("button"), { type: "button",
-    className: "cell-like", textContent: post.likedByMe ? "♥" : "♡" });
-  button.setAttribute("aria-pressed", String(post.likedByMe));
-  button.setAttribute("aria-label", post.likedByMe ? "Unlike" : "Like");
-  button.addEventListener("click", async () => {
-    if (!user) {
-      status.textContent = "Sign in to like posts.";
-      document.querySelector("#session input[name=username]")?.focus();
-      return;
-    }
-    const before = { likedByMe: post.likedByMe, likeCount: post.likeCount };
-    const liked = !post.likedByMe;
-    Object.assign(post, { likedByMe: liked, likeCount: post.likeCount + (liked ? 1 : -1) });
-    redraw(post);
-    try {
-      const state = await api(liked ? "PUT" : "DELETE", `/api/posts/${post.id}/like`);
-      Object.assign(post, { likedByMe: state.liked, likeCount: state.likeCount });
-    } catch (failure) {
-      Object.assign(post, before);
-      status.textContent = `${liked ? "Like" : "Unlike"} failed: ${failure.message}`;
-    }
-    redraw(post);
-  });
-  return button;
-}
-
-/** Deletes one's own post, once confirmed; the change stream takes it out of every list. */
-async function deletePost(id) {
-  if (!confirm("Delete this post? This cannot be undone.")) return;
-  try {
-    await api("DELETE", `/api/posts/${id}`);
-    status.textContent = "Post deleted.";
-  } catch (failure) {
-    status.textContent = `Delete failed: ${failure.message}`;
-  }
-}
-
-/** Redraws the cell showing `post`, if one does, keeping the focus on its like button. */
-function redraw(post) {
-  if (!current?.view.content) return;
-  for (const { cell, indexPath } of current.view.visibleCells()) {
-    if (indexPath.kind !== "cell" || current.postAt(indexPath.item)?.id !== post.id) continue;
-    const hadFocus = cell.contains(document.activeElement);
-    configure(cell, post, current.cellOptions);
-    if (hadFocus) cell.querySelector(".cell-like")?.focus();
-  }
-}
-
-/** The index of the first post in view (0 at the top), for holding new posts above it. */
-function firstVisible(view) {
-  if (view.scroller.scrollTop <= 1) return 0;
-  const top = view.scroller.scrollTop;
-  let first = Infinity;
-  for (const { cell, indexPath } of view.visibleCells()) {
-    const frame = appliedFrame(cell);
-    if (indexPath.kind !== "cell" || !frame) continue;
-    if (frame[1] + frame[3] > top) first = Math.min(first, indexPath.item);
-  }
-  return Number.isFinite(first) ? first : 0;
-}
-
-function showNewCount(feed) {
-  const count = feed?.state?.newCount ?? 0;  // only Main holds new posts
-  newPosts.hidden = count === 0;
-  newPosts.textContent = count === 1 ? "1 new post" : `${count} new posts`;
-}
-
-function close(state) {
-  if (!state) return;
-  state.view.destroy();
-  state.view.layout?.destroy();  // one of the module's layout slots, freed
-  state.feed?.close?.();
-  state.stop();
-}
-
-let showing = 0;  // which call of `show` is the latest
-
-async function show(spec) {
-  const { name } = spec;
-  const call = ++showing;
-  close(current);
-  current = null;
-  host.replaceChildren();
-  host.setAttribute("aria-busy", "true");
-  showNewCount(null);
-  live.textContent = "";
-  title.hidden = !spec.title;
-  title.textContent = spec.title ?? "";
-  if (spec.needsAccount && !user) {
-    // Signing in first, then back here.
-    host.setAttribute("aria-busy", "false");
-    status.textContent = "Sign in to see the posts you liked.";
-    current = { name, spec, view: { destroy() {} }, stop() {} };
-    navigate(`/signin?next=${encodeURIComponent(location.pathname)}`, { replace: true });
-    return;
-  }
-  const withCaption = spec.layout.kind !== "mosaic";
-  const cellOptions = { withCaption, deletable: !!spec.owner && spec.owner === user?.username };
-  const FollowedList = spec.live ? null : (await import("./followed-list.js")).FollowedList;
-  if (call !== showing) return;  // another list was asked for meanwhile
-  const feed = spec.live ? new LiveFeed(engine, spec.path)
-    : new FollowedList(engine, spec.path, spec.rules);
-  const postAt = (item) => (spec.live ? feed.posts.get(feed.ids[item]) : feed.posts[item]);
-  const view = new CollectionView(host, {
-    configureCell(cell, { item }) { configure(cell, postAt(item), cellOptions); },
-  }, { label: spec.label, role: "feed" });
-  const abort = new AbortController();
-  const state = { name, spec, view, feed, postAt, cellOptions, stop: () => abort.abort(),
-    sectionsFor: null };
-  // A post opens its own page (its URL), over the list, which keeps its place for Back.
-  view.addEventListener("select", ({ detail: { item } }) => {
-    const post = postAt(item);
-    if (post) navigate(`/p/${post.id}`);
-  }, { signal: abort.signal });
-  current = state;
-  let columns = columnsFor(host.clientWidth);
-  const layoutOptions = () => ({ ...spec.layout, ...(withCaption ? { columnCount: columns } : {}) });
-  const sectionsFor = (posts) => [{
-    items: posts.map((post) => ({ width: post.photo.width, height: post.photo.height })),
-  }];
-  const allPosts = () => (spec.live ? feed.ids.map((id) => feed.posts.get(id)) : feed.posts);
-  state.sectionsFor = sectionsFor;
-  const count = () => `${spec.live ? feed.ids.length : feed.posts.length} posts`;
-  // Column count follows the width (a window resized, a phone rotated): a new layout, same place.
-  addEventListener("resize", () => {
-    const next = columnsFor(host.clientWidth);
-    if (!withCaption || next === columns || !view.layout) return;
-    columns = next;
-    const old = view.layout;
-    view.setLayout(engine.layout(layoutOptions()));
-    old.destroy();
-  }, { signal: abort.signal });
-  feed.onStatus = (stream, delay) => {
-    if (current !== state) return;
-    live.textContent = stream === "live" ? "● Live"
-      : stream === "offline" ? `Offline — retrying in ${Math.ceil(delay / 1000)} s` : "Connecting…";
-    live.dataset.state = stream;
-    if (stream === "offline") offlineBanner.hidden = false;
-    if (stream === "live") offlineBanner.hidden = true;
-  };
-  feed.onChange = (changes) => {
-    if (current !== state || !view.layout) return;
-    showNewCount(feed);
-    if (isEmpty(changes)) return;  // a held insert: only the count changed
-    view.performBatchUpdates(changes, sectionsFor(allPosts()));
-    status.textContent = count();
-  };
-  try {
-    await (spec.live ? feed.start() : feed.next());
-    if (current !== state) return;
-    view.setLayout(engine.layout(layoutOptions()), sectionsFor(allPosts()));
-    host.setAttribute("aria-busy", "false");
-    status.textContent = count();
-    // Once per frame, however many scroll events the browser sends: where the reader is goes
-    // to the live list, and the next page loads before they reach the end.
-    let scrollFrame = 0;
-    view.scroller.addEventListener("scroll", () => {
-      scrollFrame ||= requestAnimationFrame(() => {
-        scrollFrame = 0;
-        if (current === state) scrolled();
-      });
-    }, { signal: abort.signal });
-    abort.signal.addEventListener("abort", () => cancelAnimationFrame(scrollFrame));
-    const scrolled = async () => {
-      if (spec.live) {
-        const index = firstVisible(view);
-        feed.setFirstVisible(index);
-        if (index === 0 && feed.state.newCount > 0) feed.showNew();  // at the top: slide in
-      }
-      const { scrollTop, clientHeight, scrollHeight } = view.scroller;
-      if (scrollTop + 2 * clientHeight < scrollHeight) return;
-      if (spec.live) return feed.more().catch((error) => (status.textContent = error.message));
-      const items = await feed.next();
-      if (current !== state || !items.length) return;
-      const start = feed.posts.length - items.length;  // the page goes at the end
-      const inserts = items.map((_, i) => start + i);
-      await view.performBatchUpdates({ inserts }, sectionsFor(feed.posts));
-      status.textContent = `${count()}${feed.finished ? " · that's all" : ""}`;
-    };
-  } catch (error) {
-    if (current === state) host.setAttribute("aria-busy", "false");
-    status.textContent = `Could not load the feed: ${error.message}`;
-  }
-}
-
-newPosts.addEventListener("click", () => {
-  if (!current?.feed.showNew) return;
-  current.feed.showNew();
-  current.view.scrollTo({ x: 0, y: 0 }, true);
-  current.view.content.querySelector(".cv-cell")?.focus({ preventScroll: true });
-});
-
-const behind = [document.querySelector("header"), document.getElementById("bar"), title, host,
-  status];
-let opener = null;
-
-const back = () => (canGoBack() ? history.back() : navigate("/", { replace: true }));
-
-/** Shows a page over the list, which stays as it is (inert) until Back. */
-function openOverlay(render) {
-  if (detail.hidden) opener = document.activeElement;
-  detail.hidden = false;
-  for (const node of behind) node.inert = true;
-  render();
-}
-
-/** A post's page. */
-function openPost(id) {
-  // Loaded when first opened: the first load of Main carries only what Main needs.
-  openOverlay(async () => {
-    const { showDetail } = await import("./detail.js");
-    showDetail(detail, id, { user, close: back, gone: back });
-  });
-}
-
-/** The Post page; a visitor signs in first, on the page itself, and comes back to it. */
-function openCompose() {
-  openOverlay(async () => {
-    if (!user) return showSignIn(detail, { mode: "in", reason: "to post", close: back,
-      then: openCompose });
-    const { showPostPage } = await import("./post-page.js");
-    showPostPage(detail, {
-      close: back,
-      // Main, at the top, where the new post arrives through the stream and slides in.
-      posted: () => {
-        navigate("/", { replace: true });
-        current?.view.scrollTo?.({ x: 0, y: 0 });
-      },
-    });
-  });
-}
-
-function closePost() {
-  if (detail.hidden) return;
-  detail.hidden = true;
-  detail.replaceChildren();
-  for (const node of behind) node.inert = false;
-  if (opener?.isConnected) opener.focus({ preventScroll: true });
-  opener = null;
-}
-
 function showRoute(route) {
-  if (route.name === "detail") return openPost(route.params[0]);
-  if (route.name === "post") return openCompose();
+  if (route.name === "detail") return overlay().then((pages) => pages.openPost(route.params[0], user));
+  if (route.name === "post") return overlay().then((pages) => pages.openCompose(user));
   if (route.name === "signin" || route.name === "signup") {
-    // Back where the visitor was going (a same-site path only), or Main.
+    // Back where the visitor was going, or Main.
     const next = new URLSearchParams(location.search).get("next");
-    const target = next && /^\/(?!\/)/.test(next) ? next : "/";
-    return openOverlay(() => showSignIn(detail, {
-      mode: route.name === "signup" ? "up" : "in", close: back,
-      then: () => navigate(target, { replace: true }),
-    }));
+    return overlay().then((pages) => pages.openSignIn(route.name === "signup", next));
   }
-  closePost();
+  if (!detail.hidden) overlay().then((pages) => pages.closeOverlay());
   const spec = specFor(route);
   for (const link of document.querySelectorAll("[data-nav]")) {
     if (link.dataset.nav === spec.name) link.setAttribute("aria-current", "page");
     else link.removeAttribute("aria-current");
   }
-  if (current?.name !== spec.name) show(spec);
+  if (shownList()?.name !== spec.name) showList(spec);
 }
 
-// Signing in or out changes what the feeds show (blocks, likes): start them over.
+const engine = await loadEngine();
+// Signing in or out changes what the lists show (blocks, likes): they start over.
 document.addEventListener("sessionchange", ({ detail: change }) => {
   user = change.user;
-  if (current) show(current.spec);
+  changeUser(user);
 });
 // A banner while the server cannot be reached; what was loaded stays readable.
 connectivity.addEventListener("offline", () => { offlineBanner.hidden = false; });
 connectivity.addEventListener("online", () => { offlineBanner.hidden = true; });
 addEventListener("offline", () => { offlineBanner.hidden = false; });
 user = await startSession();
+startLists(engine, user);
 startRouter(showRoute);
 // After the page's own loading (its first photos included), never competing with it.
 const registerOffline = () => import("./offline.js").then((offline) => offline.registerOffline());

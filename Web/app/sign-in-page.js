@@ -4,7 +4,7 @@ import { signIn } from "./session.js";
 
 /**
  * Builds the form in `container`: `mode` "in" or "up"; `reason` finishes the title ("to
- * post"); `then()` runs once signed in; `close()` is Back.
+ * post"); `then(user)` runs once signed in; `close()` is Back.
  */
 export function showSignIn(container, { mode, reason = "", close, then }) {
   const up = mode === "up";
@@ -41,8 +41,7 @@ export function showSignIn(container, { mode, reason = "", close, then }) {
     const data = new FormData(form);
     for (const error of form.querySelectorAll(".field-error")) error.textContent = "";
     try {
-      await signIn(String(data.get("username")), String(data.get("password")), up);
-      then();
+      then(await signIn(String(data.get("username")), String(data.get("password")), up));
     } catch (failure) {
       const field = { username: "#gate-username-error", password: "#gate-password-error" };
       form.querySelector(field[failure.field] ?? "#gate-error").textContent = failure.message;

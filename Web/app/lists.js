@@ -1,0 +1,261 @@
+// The app's lists — Main (live), Inspire, Likes and profiles — laid out by the Swift engine
+// (WebAssembly) in a virtualised CollectionView: which list a route shows, showing one (its
+// pages, its stream, its cells' buttons), and its place kept while a page lies over it.
+import { appliedFrame, CollectionView } from "/toolkit/index.js";
+import { api } from "./api.js";
+import { isEmpty, LiveFeed } from "./live-feed.js";
+import { navigate } from "./router.js";
+import { paintPost } from "./post-cell.js";
+
+const CAPTION = 52;
+const GRID = { kind: "grid", columnCount: 3, aspectRatio: 1, extraHeight: CAPTION };
+const FEEDS = {
+  feed: { path: "/api/feed", live: true, label: "Today's lunches",
+    layout: { kind: "waterfall", columnCount: 2, extraHeight: CAPTION } },
+  inspire: { path: "/api/inspire", live: false, label: "Inspire", layout: { kind: "mosaic" } },
+  likes: { path: "/api/me/likes", live: false, label: "Posts you liked", title: "Your likes",
+    needsAccount: true, layout: GRID,
+    // A like made on another device comes in at the top; an unlike anywhere takes it out.
+    rules: { enters: (event) => event.likedByMe === true,
+      leaves: (event) => event.likedByMe === false } },
+};
+
+/** The list a route shows: one of FEEDS, or a user's posts. */
+export function specFor(route) {
+  if (route.name !== "profile") {
+    const name = FEEDS[route.name] ? route.name : "feed";  // "/" is the main feed
+    return { name, ...FEEDS[name] };
+  }
+  const username = decodeURIComponent(route.params[0]);
+  return { name: `u/${username}`, path: `/api/users/${encodeURIComponent(username)}/posts`,
+    live: false, label: `Posts by @${username}`, title: `@${username}`, layout: GRID,
+    owner: username,
+    rules: { enters: (event) => event.kind === "insert"
+      && event.post.author.username === username } };
+}
+
+let engine = null;
+const host = document.getElementById("feed");
+const status = document.getElementById("status");
+const live = document.getElementById("live");
+const newPosts = document.getElementById("new-posts");
+const title = document.getElementById("list-title");
+const offlineBanner = document.getElementById("offline");
+let current = null;
+let user = null;
+
+/** Starts the lists with the engine; `signedIn` is who is signed in (null for a visitor). */
+export function startLists(layoutEngine, signedIn) {
+  engine = layoutEngine;
+  user = signedIn;
+}
+
+/** The list shown (its `name` and `spec`), or null. */
+export function shownList() {
+  return current;
+}
+
+/** Someone signed in or out: what the lists show changes (blocks, likes), so they start over. */
+export function changeUser(signedIn) {
+  user = signedIn;
+  if (current) showList(current.spec);
+}
+
+/** Scrolls the list shown to its top. */
+export function scrollListToTop() {
+  current?.view.scrollTo?.({ x: 0, y: 0 });
+}
+
+function columnsFor(width) {
+  return Math.max(2, Math.min(6, Math.round(width / 260)));
+}
+
+/** A cell's Like: changes at once, and is put back with a message when refused. */
+async function like(post) {
+  if (!user) {
+    status.textContent = "Sign in to like posts.";
+    document.querySelector("#session input[name=username]")?.focus();
+    return;
+  }
+  const before = { likedByMe: post.likedByMe, likeCount: post.likeCount };
+  const liked = !post.likedByMe;
+  Object.assign(post, { likedByMe: liked, likeCount: post.likeCount + (liked ? 1 : -1) });
+  redraw(post);
+  try {
+    const state = await api(liked ? "PUT" : "DELETE", `/api/posts/${post.id}/like`);
+    Object.assign(post, { likedByMe: state.liked, likeCount: state.likeCount });
+  } catch (failure) {
+    Object.assign(post, before);
+    status.textContent = `${liked ? "Like" : "Unlike"} failed: ${failure.message}`;
+  }
+  redraw(post);
+}
+
+/** Deletes one's own post, once confirmed; the change stream takes it out of every list. */
+async function remove(post) {
+  if (!confirm("Delete this post? This cannot be undone.")) return;
+  try {
+    await api("DELETE", `/api/posts/${post.id}`);
+    status.textContent = "Post deleted.";
+  } catch (failure) {
+    status.textContent = `Delete failed: ${failure.message}`;
+  }
+}
+
+/** Redraws the cell showing `post`, if one does, keeping the focus on its like button. */
+function redraw(post) {
+  if (!current?.view.content) return;
+  for (const { cell, indexPath } of current.view.visibleCells()) {
+    if (indexPath.kind !== "cell" || current.postAt(indexPath.item)?.id !== post.id) continue;
+    const hadFocus = cell.contains(document.activeElement);
+    paintPost(cell, post, current.cellOptions);
+    if (hadFocus) cell.querySelector(".cell-like")?.focus();
+  }
+}
+
+/** The index of the first post in view (0 at the top), for holding new posts above it. */
+function firstVisible(view) {
+  if (view.scroller.scrollTop <= 1) return 0;
+  const top = view.scroller.scrollTop;
+  let first = Infinity;
+  for (const { cell, indexPath } of view.visibleCells()) {
+    const frame = appliedFrame(cell);
+    if (indexPath.kind !== "cell" || !frame) continue;
+    if (frame[1] + frame[3] > top) first = Math.min(first, indexPath.item);
+  }
+  return Number.isFinite(first) ? first : 0;
+}
+
+function showNewCount(feed) {
+  const count = feed?.state?.newCount ?? 0;  // only Main holds new posts
+  newPosts.hidden = count === 0;
+  newPosts.textContent = count === 1 ? "1 new post" : `${count} new posts`;
+}
+
+function close(state) {
+  if (!state) return;
+  state.view.destroy();
+  state.view.layout?.destroy();  // one of the module's layout slots, freed
+  state.feed?.close?.();
+  state.stop();
+}
+
+let showing = 0;  // which call of `show` is the latest
+
+/** Shows the list `spec` (from `specFor`), in place of the one shown. */
+export async function showList(spec) {
+  const { name } = spec;
+  const call = ++showing;
+  close(current);
+  current = null;
+  host.replaceChildren();
+  host.setAttribute("aria-busy", "true");
+  showNewCount(null);
+  live.textContent = "";
+  title.hidden = !spec.title;
+  title.textContent = spec.title ?? "";
+  if (spec.needsAccount && !user) {
+    // Signing in first, then back here.
+    host.setAttribute("aria-busy", "false");
+    status.textContent = "Sign in to see the posts you liked.";
+    current = { name, spec, view: { destroy() {} }, stop() {} };
+    navigate(`/signin?next=${encodeURIComponent(location.pathname)}`, { replace: true });
+    return;
+  }
+  const withCaption = spec.layout.kind !== "mosaic";
+  const cellOptions = { withCaption, deletable: !!spec.owner && spec.owner === user?.username,
+    like, remove };
+  const FollowedList = spec.live ? null : (await import("./followed-list.js")).FollowedList;
+  if (call !== showing) return;  // another list was asked for meanwhile
+  const feed = spec.live ? new LiveFeed(engine, spec.path)
+    : new FollowedList(engine, spec.path, spec.rules);
+  const postAt = (item) => (spec.live ? feed.posts.get(feed.ids[item]) : feed.posts[item]);
+  const view = new CollectionView(host, {
+    configureCell(cell, { item }) { paintPost(cell, postAt(item), cellOptions); },
+  }, { label: spec.label, role: "feed" });
+  const abort = new AbortController();
+  const state = { name, spec, view, feed, postAt, cellOptions, stop: () => abort.abort(),
+    sectionsFor: null };
+  // A post opens its own page (its URL), over the list, which keeps its place for Back.
+  view.addEventListener("select", ({ detail: { item } }) => {
+    const post = postAt(item);
+    if (post) navigate(`/p/${post.id}`);
+  }, { signal: abort.signal });
+  current = state;
+  let columns = columnsFor(host.clientWidth);
+  const layoutOptions = () => ({ ...spec.layout, ...(withCaption ? { columnCount: columns } : {}) });
+  const sectionsFor = (posts) => [{
+    items: posts.map((post) => ({ width: post.photo.width, height: post.photo.height })),
+  }];
+  const allPosts = () => (spec.live ? feed.ids.map((id) => feed.posts.get(id)) : feed.posts);
+  state.sectionsFor = sectionsFor;
+  const count = () => `${spec.live ? feed.ids.length : feed.posts.length} posts`;
+  // Column count follows the width (a window resized, a phone rotated): a new layout, same place.
+  addEventListener("resize", () => {
+    const next = columnsFor(host.clientWidth);
+    if (!withCaption || next === columns || !view.layout) return;
+    columns = next;
+    const old = view.layout;
+    view.setLayout(engine.layout(layoutOptions()));
+    old.destroy();
+  }, { signal: abort.signal });
+  feed.onStatus = (stream, delay) => {
+    if (current !== state) return;
+    live.textContent = stream === "live" ? "● Live"
+      : stream === "offline" ? `Offline — retrying in ${Math.ceil(delay / 1000)} s` : "Connecting…";
+    live.dataset.state = stream;
+    if (stream === "offline") offlineBanner.hidden = false;
+    if (stream === "live") offlineBanner.hidden = true;
+  };
+  feed.onChange = (changes) => {
+    if (current !== state || !view.layout) return;
+    showNewCount(feed);
+    if (isEmpty(changes)) return;  // a held insert: only the count changed
+    view.performBatchUpdates(changes, sectionsFor(allPosts()));
+    status.textContent = count();
+  };
+  try {
+    await (spec.live ? feed.start() : feed.next());
+    if (current !== state) return;
+    view.setLayout(engine.layout(layoutOptions()), sectionsFor(allPosts()));
+    host.setAttribute("aria-busy", "false");
+    status.textContent = count();
+    // Once per frame, however many scroll events the browser sends: where the reader is goes
+    // to the live list, and the next page loads before they reach the end.
+    let scrollFrame = 0;
+    view.scroller.addEventListener("scroll", () => {
+      scrollFrame ||= requestAnimationFrame(() => {
+        scrollFrame = 0;
+        if (current === state) scrolled();
+      });
+    }, { signal: abort.signal });
+    abort.signal.addEventListener("abort", () => cancelAnimationFrame(scrollFrame));
+    const scrolled = async () => {
+      if (spec.live) {
+        const index = firstVisible(view);
+        feed.setFirstVisible(index);
+        if (index === 0 && feed.state.newCount > 0) feed.showNew();  // at the top: slide in
+      }
+      const { scrollTop, clientHeight, scrollHeight } = view.scroller;
+      if (scrollTop + 2 * clientHeight < scrollHeight) return;
+      if (spec.live) return feed.more().catch((error) => (status.textContent = error.message));
+      const items = await feed.next();
+      if (current !== state || !items.length) return;
+      const start = feed.posts.length - items.length;  // the page goes at the end
+      const inserts = items.map((_, i) => start + i);
+      await view.performBatchUpdates({ inserts }, sectionsFor(feed.posts));
+      status.textContent = `${count()}${feed.finished ? " · that's all" : ""}`;
+    };
+  } catch (error) {
+    if (current === state) host.setAttribute("aria-busy", "false");
+    status.textContent = `Could not load the feed: ${error.message}`;
+  }
+}
+
+newPosts.addEventListener("click", () => {
+  if (!current?.feed.showNew) return;
+  current.feed.showNew();
+  current.view.scrollTo({ x: 0, y: 0 }, true);
+  current.view.content.querySelector(".cv-cell")?.focus({ preventScroll: true });
+});
+

@@ -1,0 +1,67 @@
+// Pages over the list — a post (/p/{id}), Post (/post), sign in and sign up — loaded when one is
+// first opened. The list beneath stays as it was (inert: its place, its cells) until Back.
+import { canGoBack, navigate } from "./router.js";
+import { scrollListToTop } from "./lists.js";
+
+const detail = document.getElementById("detail");
+const behind = [document.querySelector("header"), document.getElementById("bar"),
+  document.getElementById("list-title"), document.getElementById("feed"),
+  document.getElementById("status")];
+let opener = null;
+
+const back = () => (canGoBack() ? history.back() : navigate("/", { replace: true }));
+
+function open(render) {
+  if (detail.hidden) opener = document.activeElement;
+  detail.hidden = false;
+  for (const node of behind) node.inert = true;
+  render();
+}
+
+/** Post `id`'s page, for `user` (null for a visitor). */
+export function openPost(id, user) {
+  open(async () => {
+    const { showDetail } = await import("./detail.js");
+    showDetail(detail, id, { user, close: back, gone: back });
+  });
+}
+
+/** The Post page; a visitor signs in first, on the page itself, and comes back to it. */
+export function openCompose(user) {
+  open(async () => {
+    if (!user) {
+      const { showSignIn } = await import("./sign-in-page.js");
+      return showSignIn(detail, { mode: "in", reason: "to post", close: back,
+        then: (signedIn) => openCompose(signedIn) });
+    }
+    const { showPostPage } = await import("./post-page.js");
+    showPostPage(detail, {
+      close: back,
+      // Main, at the top, where the new post arrives through the stream and slides in.
+      posted: () => {
+        navigate("/", { replace: true });
+        scrollListToTop();
+      },
+    });
+  });
+}
+
+/** Sign in (or up, with `up`), then on to `next` (a same-site path only), else Main. */
+export function openSignIn(up, next) {
+  const target = next && /^\/(?!\/)/.test(next) ? next : "/";
+  open(async () => {
+    const { showSignIn } = await import("./sign-in-page.js");
+    showSignIn(detail, { mode: up ? "up" : "in", close: back,
+      then: () => navigate(target, { replace: true }) });
+  });
+}
+
+/** Takes the page away; the list is as it was, and the focus where it was. */
+export function closeOverlay() {
+  if (detail.hidden) return;
+  detail.hidden = true;
+  detail.replaceChildren();
+  for (const node of behind) node.inert = false;
+  if (opener?.isConnected) opener.focus({ preventScroll: true });
+  opener = null;
+}
