@@ -367,3 +367,37 @@ def test_deleting_the_top_item_keeps_the_next_one_in_place(page, base_url):
       return { before, after: moved.getBoundingClientRect().top };
     }""")
     assert abs(result["after"] - result["before"]) <= 1, result
+
+
+def test_a_batch_after_scrolling_never_slides_a_recycled_cell_from_another_items_place(
+        page, base_url):
+    # Scrolled since the last render, an append far below: the cells in view stay where they
+    # are (a cell the update's render hands to another item appears there; it does not slide
+    # from where its old item was); scrolled on, every cell is drawn at its own frame.
+    open_gallery(page, base_url, "waterfall", count=300)
+    sliding = page.evaluate("""() => {
+      const view = gallery.view, scroller = view.scroller;
+      scroller.scrollTop = 3 * scroller.clientHeight;
+      const sections = gallery.state.sections.map((s) => ({ ...s, items: s.items.slice() }));
+      const n = sections[0].items.length;
+      sections[0].items.push(...Array.from({ length: 10 },
+        () => ({ id: gallery.state.nextId++, width: 1000, height: 800 })));
+      gallery.state.sections = sections;
+      view.performBatchUpdates({ inserts: Array.from({ length: 10 }, (_, i) => n + i) }, sections);
+      return [...view.content.querySelectorAll('.cv-cell:not([hidden])')].flatMap((cell) =>
+        cell.getAnimations().filter((a) => a.effect.getKeyframes().some((k) => 'top' in k))
+          .map((a) => `item ${cell.dataset.item}: top ${a.effect.getKeyframes()[0].top}`
+            + ` → ${cell.style.top}`));
+    }""")
+    assert sliding == []
+    page.wait_for_timeout(50)
+    drawn = page.evaluate("""() => {
+      const view = gallery.view, scroller = view.scroller;
+      scroller.scrollTop += 3 * scroller.clientHeight;
+      view.render();
+      const origin = view.content.getBoundingClientRect().top;
+      return [...view.content.querySelectorAll('.cv-cell:not([hidden])')].map((cell) =>
+        [cell.dataset.item, Math.round(cell.getBoundingClientRect().top - origin),
+         Math.round(parseFloat(cell.style.top))]).filter(([, at, frame]) => Math.abs(at - frame) > 1);
+    }""")
+    assert drawn == [], drawn

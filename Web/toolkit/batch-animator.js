@@ -52,6 +52,10 @@ export async function performBatchUpdates(view, changeset, sections) {
   const anchor = start.x > 0 || start.y > 0 ? anchorFor(view, kept) : null;
   const anchorTo = anchor && mapper.map({ section: anchor.section, item: anchor.item });
   const reconfigure = new Set();
+  // What each surviving cell shows after the update: `render` below may recycle a survivor
+  // (scrolled out of view) and hand it to another item, which must appear, not slide from
+  // the old item's place.
+  const shows = new Map();
   for (const cell of view.cells()) {
     const old = indexPathOf(cell);
     const section = old.kind === "cell" ? null : mapper.mapSection(old.section);
@@ -65,6 +69,7 @@ export async function performBatchUpdates(view, changeset, sections) {
     const frame = appliedFrame(cell);
     if (frame) before.set(cell, frame);
     setIndexPath(cell, indexPath);
+    shows.set(cell, keyOf(indexPath.section, indexPath.item, kindCode(indexPath.kind)));
     next.set(keyOf(indexPath.section, indexPath.item, kindCode(indexPath.kind)), cell);
     if (old.kind === "cell" && (reloaded.has(pathKey(old)) || reconfigured.has(pathKey(mapped)))) {
       reconfigure.add(cell);
@@ -81,10 +86,12 @@ export async function performBatchUpdates(view, changeset, sections) {
   view.render();
   const animations = [];
   for (const cell of view.cells()) {
+    const now = indexPathOf(cell);
+    const survived = shows.get(cell) === keyOf(now.section, now.item, kindCode(now.kind));
     // Survivors: new index attributes (and new content for reloads); created cells: fade in.
-    if (before.has(cell) || reconfigure.has(cell)) view.configure(cell, indexPathOf(cell));
+    if (survived && (before.has(cell) || reconfigure.has(cell))) view.configure(cell, now);
     if (!animate) continue;
-    const from = before.get(cell);
+    const from = survived ? before.get(cell) : undefined;
     if (from) animations.push(slide(cell, from));
     else animations.push(appear(cell, true));
   }

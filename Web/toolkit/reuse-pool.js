@@ -36,6 +36,8 @@ export class ReusePool {
 
   /** Parks a cell: hidden (out of layout and the accessibility tree) until dequeued again. */
   enqueue(cell) {
+    // A slide or fade of the item it showed must not play on the next one.
+    for (const animation of cell.getAnimations?.() ?? []) animation.cancel();
     cell.hidden = true;
     // `hidden` alone loses to any page CSS that gives cells a display (`.tile {display: flex}`
     // left parked cells painted at their old places); an important inline style cannot lose.
