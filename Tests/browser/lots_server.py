@@ -62,11 +62,15 @@ class LotsServer:
         self.stop()
         raise RuntimeError("lots serve did not answer within 60 s")
 
-    def stop(self):
+    def stop(self, keep_data=False):
+        """Stops the server and removes its data directory, unless `keep_data` (then `start()`
+        serves the same data again, on the same port)."""
         if self.process:
             self.process.terminate()
             self.process.wait(timeout=15)
-        shutil.rmtree(self.data, ignore_errors=True)
+            self.process = None
+        if not keep_data:
+            shutil.rmtree(self.data, ignore_errors=True)
 
     def request(self, method, path, body=None, token=None, content_type="application/json"):
         headers = {"content-type": content_type}
