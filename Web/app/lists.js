@@ -14,7 +14,7 @@ const FEEDS = {
     layout: { kind: "waterfall", columnCount: 2, extraHeight: CAPTION } },
   inspire: { path: "/api/inspire", live: false, label: "Inspire", layout: { kind: "mosaic" } },
   likes: { path: "/api/me/likes", live: false, label: "Posts you liked", title: "Your likes",
-    needsAccount: true, layout: GRID,
+    needsAccount: true, layout: GRID, empty: "No likes yet: ♡ a lunch to keep it here.",
     // A like made on another device comes in at the top; an unlike anywhere takes it out.
     rules: { enters: (event) => event.likedByMe === true,
       leaves: (event) => event.likedByMe === false } },
@@ -150,6 +150,7 @@ export async function showList(spec) {
   current = null;
   host.replaceChildren();
   host.setAttribute("aria-busy", "true");
+  host.dataset.layout = spec.layout.kind;  // the mosaic keeps a readable width on a desktop
   showNewCount(null);
   live.textContent = "";
   title.hidden = !spec.title;
@@ -189,7 +190,10 @@ export async function showList(spec) {
   }];
   const allPosts = () => (spec.live ? feed.ids.map((id) => feed.posts.get(id)) : feed.posts);
   state.sectionsFor = sectionsFor;
-  const count = () => `${spec.live ? feed.ids.length : feed.posts.length} posts`;
+  const count = () => {
+    const n = spec.live ? feed.ids.length : feed.posts.length;
+    return n === 0 ? spec.empty ?? "No posts yet." : `${n} ${n === 1 ? "post" : "posts"}`;
+  };
   // Column count follows the width (a window resized, a phone rotated): a new layout, same place.
   addEventListener("resize", () => {
     const next = columnsFor(host.clientWidth);
