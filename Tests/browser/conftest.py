@@ -112,9 +112,17 @@ def watched_page(browser, width=1200, height=800, scheme="light", console_errors
 
 
 def sign_in(page, server, username, password="lunch-of-today"):
-    """Signs in through the home page's form (the session cookie)."""
+    """Signs in as a person would (the session cookie): through the header's form on a wide
+    screen, through the header's "Sign in" link and its page on a phone."""
     page.goto(server.url + "/")
-    page.fill("#session input[name=username]", username)
-    page.fill("#session input[name=password]", password)
-    page.click("#session button[value=in]")
+    if page.viewport_size["width"] > 600:
+        page.fill("#session input[name=username]", username)
+        page.fill("#session input[name=password]", password)
+        page.click("#session button[value=in]")
+    else:
+        page.get_by_role("link", name="Sign in", exact=True).click()
+        page.fill("#gate-username", username)
+        page.fill("#gate-password", password)
+        page.locator("#detail").get_by_role("button", name="Sign in").click()
     page.wait_for_selector("#who:not([hidden])")
+    page.wait_for_selector("#detail", state="hidden")

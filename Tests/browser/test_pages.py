@@ -425,7 +425,7 @@ def test_a_recycled_cell_never_shows_the_previous_posts_photo(server, browser):
 def test_signing_in_works_before_the_engine_is_loaded_and_never_puts_a_password_in_a_url(
         server, browser):
     server.sign_up("early")
-    page = watched_page(browser, 390, 844, service_workers="block")
+    page = watched_page(browser, 1280, 800, service_workers="block")
     held = []
     page.route("**/*.wasm", lambda route: held.append(route))  # the engine, held back
     page.goto(server.url + "/", wait_until="domcontentloaded")

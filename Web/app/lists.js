@@ -74,7 +74,10 @@ function columnsFor(width) {
 async function like(post) {
   if (!user) {
     status.textContent = "Sign in to like posts.";
-    document.querySelector("#session input[name=username]")?.focus();
+    // The header's form where it shows (a wide screen), else the sign-in page and back.
+    const field = document.querySelector("#session input[name=username]");
+    if (field?.offsetParent) field.focus();
+    else navigate(`/signin?next=${encodeURIComponent(location.pathname)}`);
     return;
   }
   const before = { likedByMe: post.likedByMe, likeCount: post.likeCount };

@@ -17,6 +17,7 @@ function show(user) {
   if (user) localStorage.setItem(HINT, "1");
   else localStorage.removeItem(HINT);
   form.hidden = !!user;
+  document.getElementById("gate-links").hidden = !!user;  // the form's place on a phone
   who.hidden = !user;
   const profile = document.getElementById("profile-link");
   profile.textContent = user ? `@${user.username}` : "";
