@@ -13,6 +13,7 @@
 const SHELL_CACHE = `lots-shell-${VERSION}`;
 const USER_CACHE = "lots-user";
 const PHOTOS_KEPT = 400;
+const TRIM_EVERY = 50;
 const PAGES = /^\/(inspire|post|likes|signin|signup|p\/\d+|u\/[^/]+)?$/;
 const READS = /^\/api\/(feed|inspire|me|me\/likes|users\/[^/]+\/posts|posts\/\d+)$/;
 
@@ -37,24 +38,28 @@ self.addEventListener("fetch", (event) => {
   } else if (url.pathname.startsWith("/images/")) {
     event.respondWith(cacheFirst(request));
   } else if (READS.test(url.pathname)) {
-    event.respondWith(networkFirst(request, USER_CACHE));
+    event.respondWith(networkFirst(request, USER_CACHE, request, true));
   } else if (SHELL.includes(url.pathname)) {
-    event.respondWith(networkFirst(request, SHELL_CACHE));
+    event.respondWith(networkFirst(request, SHELL_CACHE, request));
   }
 });
 
-/** The network's answer (kept for later), else the cached one, marked as such. */
-async function networkFirst(request, cacheName, fallback) {
+/**
+ * The network's answer, else the cached copy under `key`, marked as such. Reads are kept as
+ * they come (`keep`); the shell is not written again on every load: install cached it whole,
+ * one version of it, which is what offline should show.
+ */
+async function networkFirst(request, cacheName, key, keep = false) {
   try {
     const response = await fetch(request);
-    if (response.ok) {
+    if (keep && response.ok) {
       const copy = response.clone();
-      caches.open(cacheName).then((cache) => cache.put(fallback ?? request, copy));
+      caches.open(cacheName).then((cache) => cache.put(key, copy));
     }
     return response;
   } catch (failure) {
     const cache = await caches.open(cacheName);
-    const cached = await cache.match(fallback ?? request, { ignoreVary: true });
+    const cached = await cache.match(key, { ignoreVary: true });
     if (!cached) throw failure;
     const headers = new Headers(cached.headers);
     headers.set("X-LOTs-Offline", "1");
@@ -70,8 +75,16 @@ async function cacheFirst(request) {
   const response = await fetch(request);
   if (response.ok) {
     await cache.put(request, response.clone());
-    const keys = (await cache.keys()).filter((key) => new URL(key.url).pathname.startsWith("/images/"));
-    for (const key of keys.slice(0, Math.max(0, keys.length - PHOTOS_KEPT))) cache.delete(key);
+    // Trimmed now and then, not on every photo: listing the cache is O(n).
+    if (++photosPut % TRIM_EVERY === 0) trimPhotos(cache);
   }
   return response;
+}
+
+let photosPut = 0;
+
+/** Drops the oldest photos past PHOTOS_KEPT (the cache lists in insertion order). */
+async function trimPhotos(cache) {
+  const keys = (await cache.keys()).filter((key) => new URL(key.url).pathname.startsWith("/images/"));
+  for (const key of keys.slice(0, Math.max(0, keys.length - PHOTOS_KEPT))) cache.delete(key);
 }

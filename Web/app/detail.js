@@ -2,7 +2,7 @@
 // author; like with an optimistic update that rolls back with a message when refused; report
 // with a reason; block the author; delete one's own post. It lies over the list it was opened
 // from, which stays as it was (its place, its cells), so Back returns to the same spot.
-import { element } from "./dom.js";
+import { backBar, element } from "./dom.js";
 import { api } from "./api.js";
 
 const REASONS = ["Spam or advertising", "Not food", "Offensive or hateful", "Other"];
@@ -20,10 +20,8 @@ function button(text, className, onClick) {
  * The lists learn of a like, a block or a delete from the change stream.
  */
 export async function showDetail(container, id, { user, close, gone }) {
-  const back = button("← Back", "back", close);
-  back.setAttribute("aria-label", "Back");
   const alert = element("p", { className: "alert", role: "alert" });
-  container.replaceChildren(element("div", { className: "bar" }, back), alert);
+  container.replaceChildren(backBar(close), alert);
   container.setAttribute("aria-busy", "true");
   let post;
   try {

@@ -6,3 +6,12 @@ export function element(tag, properties = {}, ...children) {
   node.append(...children);
   return node;
 }
+
+/** The bar atop a page over the list: its Back button ("Back" to a screen reader), which
+ * calls `close`. */
+export function backBar(close) {
+  const back = element("button", { type: "button", className: "back" }, "← Back");
+  back.setAttribute("aria-label", "Back");
+  back.addEventListener("click", close);
+  return element("div", { className: "bar" }, back);
+}

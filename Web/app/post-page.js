@@ -3,7 +3,7 @@
 // here first; an upload shows its progress; the server's error appears beside the field it
 // names; a failed upload keeps the form and can be retried, and a retry never makes a second
 // post (the same Idempotency-Key until one succeeds).
-import { element } from "./dom.js";
+import { backBar, element } from "./dom.js";
 
 const TYPES = ["image/jpeg", "image/png", "image/webp", "image/heic", "image/heif"];
 const MAX_BYTES = 10 * 1024 * 1024;
@@ -46,9 +46,6 @@ export function problems({ photo, caption, restaurant, mealDate }) {
 export function showPostPage(container, { close, posted }) {
   let key = crypto.randomUUID();
   let preview = null;
-  const back = element("button", { type: "button", className: "back" }, "← Back");
-  back.setAttribute("aria-label", "Back");
-  back.addEventListener("click", close);
   const form = element("form", { className: "compose", noValidate: true });
   form.setAttribute("aria-labelledby", "compose-title");
   const fields = {};
@@ -85,7 +82,7 @@ export function showPostPage(container, { close, posted }) {
     field("mealDate", "Meal date", element("input", { type: "date", value: today(),
       required: true })),
     progress, status, submit);
-  container.replaceChildren(element("div", { className: "bar" }, back), form);
+  container.replaceChildren(backBar(close), form);
   form.querySelector("h2").focus({ preventScroll: true });
 
   function show(found) {

@@ -33,6 +33,7 @@ function show(user) {
 export async function signIn(username, password, signUp = false) {
   const session = await api("POST", signUp ? "/api/accounts" : "/api/sessions",
     { username, password });
+  // The answer names the user; /api/me adds their role (a moderator gets the review link).
   const user = await api("GET", "/api/me").catch(() => session.user);
   await forgetUser();  // nothing of whoever used this browser before
   show(user);
@@ -48,13 +49,8 @@ form.addEventListener("submit", async (event) => {
   const data = new FormData(form);
   error.textContent = "";
   try {
-    const session = await api("POST", signUp ? "/api/accounts" : "/api/sessions",
-      { username: data.get("username"), password: data.get("password") });
+    await signIn(String(data.get("username")), String(data.get("password")), signUp);
     form.reset();
-    // The answer names the user; /api/me adds their role (a moderator gets the review link).
-    const user = await api("GET", "/api/me").catch(() => session.user);
-    await forgetUser();  // nothing of whoever used this browser before
-    show(user);
   } catch (failure) {
     error.textContent = failure.message;
   }
