@@ -4,6 +4,7 @@ Nothing is skipped for a missing dependency: no chromium or no playwright is an 
 says how to install it (Tests/browser/run.sh installs both).
 """
 import os
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,13 @@ from static_server import WEB, StaticServer, external_base_url
 
 CHROMIUM = os.environ.get("LOTS_CHROMIUM", "/usr/bin/chromium")
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
+
+
+def pytest_sessionstart(session):
+    """The app's page loads its modules bundled (Web/dist): bundled again from the sources
+    before any test, so that the tests see the sources as they are now."""
+    root = Path(__file__).resolve().parents[2]
+    subprocess.run([str(root / "scripts" / "build-web"), "--bundle-only"], check=True)
 
 
 @pytest.fixture(scope="session")

@@ -37,6 +37,9 @@ def png(width, height, rgb):
 
 
 class LotsServer:
+    """A `lots serve` (LOTS_BIN, default the debug build) of Web/ (LOTS_WEB: another copy of
+    it, say a former commit's for a benchmark's baseline) on a temporary data directory."""
+
     def __init__(self, *extra_args):
         self.binary = os.environ.get("LOTS_BIN", str(ROOT / "App" / ".build" / "debug" / "lots"))
         self.port = free_port()
@@ -50,7 +53,7 @@ class LotsServer:
             raise RuntimeError(f"{self.binary} is missing: run swift build --build-tests first")
         self.process = subprocess.Popen(
             [self.binary, "serve", "--port", str(self.port), "--data", self.data,
-             "--web", str(ROOT / "Web"), *self.extra_args],
+             "--web", os.environ.get("LOTS_WEB", str(ROOT / "Web")), *self.extra_args],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:

@@ -353,6 +353,8 @@ def main():
     unknown = set(parts) - set(PARTS)
     if unknown:
         parser.error(f"unknown parts {sorted(unknown)}; choose from {PARTS}")
+    # The page loads the app bundled (Web/dist): bundled from the sources as they are now.
+    subprocess.run([str(ROOT / "scripts" / "build-web"), "--bundle-only"], check=True)
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM)
         try:

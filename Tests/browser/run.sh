@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Runs the browser tests in Debian's headless chromium. Installs what a fresh machine lacks:
 # chromium from apt, playwright and pytest from PyPI (never a downloaded browser). Builds
-# Web/lots.wasm if it is missing. Screenshots go to artifacts/screenshots/.
+# Web/lots.wasm and the app's bundle (Web/dist) if missing. Screenshots go to artifacts/screenshots/.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 # scripts/setup --test installs Debian's chromium and Tests/browser/requirements.txt if missing.
 scripts/setup --test
 python3 -c "import pytest" 2>/dev/null || python3 -m pip install -q -r Tests/browser/requirements.txt
-[ -f Web/lots.wasm ] || scripts/build-wasm
+[ -f Web/lots.wasm ] && [ -f Web/dist/app.js ] || scripts/build-web
 # -rs lists every skip with its reason: nothing is skipped silently.
 exec python3 -m pytest -q -rs -p no:cacheprovider Tests/browser "$@"

@@ -1,7 +1,7 @@
 // The LOTs web app: its lists (lists.js) laid out by the Swift engine in WebAssembly, pages over
 // them (overlay.js, loaded when first opened), who is signed in (session.js), and the URL of
 // each (router.js); offline, a service worker (offline.js, registered once the page has loaded).
-import { loadEngine } from "/toolkit/index.js";
+import { loadEngine } from "../toolkit/index.js";
 import { connectivity } from "./api.js";
 import { changeUser, shownList, showList, specFor, startLists } from "./lists.js";
 import { startRouter } from "./router.js";

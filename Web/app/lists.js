@@ -1,7 +1,7 @@
 // The app's lists — Main (live), Inspire, Likes and profiles — laid out by the Swift engine
 // (WebAssembly) in a virtualised CollectionView: which list a route shows, showing one (its
 // pages, its stream, its cells' buttons), and its place kept while a page lies over it.
-import { appliedFrame, CollectionView } from "/toolkit/index.js";
+import { appliedFrame, CollectionView } from "../toolkit/index.js";
 import { api } from "./api.js";
 import { isEmpty, LiveFeed } from "./live-feed.js";
 import { navigate } from "./router.js";

@@ -1,5 +1,5 @@
 // A post in a list's cell: its photo (the dominant colour until the post's own photo is decoded,
-// so a recycled cell never shows the previous post's), the caption with the like count and a
+// and a recycled cell never shows the previous post's), the caption with the like count and a
 // Like button, Delete on one's own profile, and the name a screen reader says for the cell.
 
 /**
@@ -41,33 +41,26 @@ export function paintPost(cell, post, { withCaption, deletable, like, remove }) 
 
 function paintPhoto(cell, post, withCaption) {
   let image = cell.querySelector("img");
-  if (!image) {
-    image = Object.assign(document.createElement("img"), { decoding: "async" });
-    // Shown once decoded: until then the cell shows the photo's dominant colour, never the
-    // photo of the post the cell showed before it was recycled.
-    image.addEventListener("load", () => {
-      const shown = image.dataset.post;
-      image.decode().catch(() => {}).then(() => {
-        if (image.dataset.post === shown) image.classList.add("loaded");
-      });
-    });
-    cell.append(image);
-  }
   cell.style.background = post.photo.color;
-  if (image.dataset.post !== String(post.id)) {
-    image.dataset.post = post.id;
-    image.classList.remove("loaded");
-    image.removeAttribute("srcset");
-    image.removeAttribute("src");
+  if (image?.dataset.post !== String(post.id)) {
+    // A new element for each post the cell shows: an element whose source changes keeps
+    // showing its previous photo until the next is decoded; a new one shows nothing (the
+    // dominant colour behind it) until its own photo is, and shows that the moment it is.
+    const fresh = Object.assign(document.createElement("img"), { decoding: "async" });
+    fresh.dataset.post = post.id;
+    fresh.addEventListener("load", () => fresh.classList.add("loaded"), { once: true });
     // The first screenful loads first; the rest when it comes near.
     const first = cell.dataset.item < 8;
-    image.loading = first ? "eager" : "lazy";
-    image.fetchPriority = first ? "high" : "auto";
+    fresh.loading = first ? "eager" : "lazy";
+    fresh.fetchPriority = first ? "high" : "auto";
     const { photo } = post;
-    image.sizes = withCaption ? "(min-width: 780px) 25vw, 50vw" : "(min-width: 780px) 50vw, 100vw";
-    image.srcset = `${photo.thumbnailURL} ${photo.thumbnailWidth}w, `
+    fresh.sizes = withCaption ? "(min-width: 780px) 25vw, 50vw" : "(min-width: 780px) 50vw, 100vw";
+    fresh.srcset = `${photo.thumbnailURL} ${photo.thumbnailWidth}w, `
       + `${photo.displayURL} ${photo.displayWidth}w`;
-    image.src = photo.thumbnailURL;
+    fresh.src = photo.thumbnailURL;
+    if (image) image.replaceWith(fresh);
+    else cell.prepend(fresh);
+    image = fresh;
   }
   image.alt = `${post.caption || "Lunch"} at ${post.restaurant}`;
 }

@@ -55,7 +55,8 @@ import Testing
     try await TestApp.run(.with { $0.webDirectory = CompressedFilesTests.web }) { client in
       let script = try await Self.script(client)
       for path in [
-        "\"/\"", "\"/app/app.js\"", "\"/app/detail.js\"", "\"/toolkit/index.js\"",
+        "\"/\"", "\"/dist/app.js\"", "\"/app/app.js\"", "\"/app/detail.js\"",
+        "\"/toolkit/index.js\"",
         "\"/lots.wasm\"", "\"/manifest.webmanifest\"",
       ] {
         #expect(script.contains(path), "\(path)")

@@ -13,7 +13,7 @@ final class ServiceWorkerScript: RouterMiddleware, Sendable {
   typealias Context = AppRequestContext
 
   /// The shell: folders (every file in them, not below) and single files, relative to the root.
-  static let folders = ["app", "toolkit"]
+  static let folders = ["app", "dist", "toolkit"]
   static let files = [
     "index.html", "lots.wasm", "manifest.webmanifest", "icon.svg", "icon-192.png",
     "icon-512.png",
