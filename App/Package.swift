@@ -1,8 +1,9 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// The LOTs app: the API types (LotsCore), the server (LotsServer: Hummingbird 2, GRDB, libvips)
-// and the `lots` command. It uses the toolkit, the package at the repository's root, by path.
+// The LOTs app: the API types (LotsCore), the server (LotsServer: Hummingbird 2, GRDB or
+// PostgresNIO, libvips) and the `lots` command. It uses the toolkit, the package at the
+// repository's root, by path.
 
 /// The settings of every target (Hummingbird's way: one array per package). Not
 /// MemberImportVisibility, which the toolkit has: here it demands imports of
@@ -29,6 +30,7 @@ let package = Package(
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     .package(url: "https://github.com/swift-extras/swift-extras-base64", from: "1.2.0"),
+    .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
   ],
   targets: [
     .target(name: "LotsCore", swiftSettings: swiftSettings),
@@ -50,6 +52,7 @@ let package = Package(
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "ExtrasBase64", package: "swift-extras-base64"),
+        .product(name: "PostgresNIO", package: "postgres-nio"),
       ],
       swiftSettings: swiftSettings
     ),
@@ -78,6 +81,7 @@ let package = Package(
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
+        .product(name: "PostgresNIO", package: "postgres-nio"),
       ],
       swiftSettings: swiftSettings
     ),

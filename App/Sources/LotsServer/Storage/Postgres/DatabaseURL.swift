@@ -1,0 +1,61 @@
+import Foundation
+import PostgresNIO
+
+/// A PostgreSQL address as operators write it, `postgres://user[:password]@host[:port]/database`
+/// (`postgresql://` too; `?sslmode=disable|prefer|require`), turned into PostgresNIO's client
+/// configuration.
+struct DatabaseURL: Sendable, Equatable {
+  var host: String
+  var port: Int
+  var username: String
+  var password: String?
+  var database: String
+  var tls: TLSMode
+
+  /// Whether to encrypt the connection (`sslmode`): `prefer` unless the URL says.
+  enum TLSMode: String, Sendable {
+    case disable, prefer, require
+  }
+
+  /// - Throws: ``AppError`` naming what is wrong (scheme, host, user, database or `sslmode`).
+  init(_ text: String) throws {
+    func bad(_ why: String) -> AppError { AppError(.badRequest, "database URL: \(why)") }
+    guard let parts = URLComponents(string: text) else { throw bad("not a URL") }
+    guard parts.scheme == "postgres" || parts.scheme == "postgresql" else {
+      throw bad("the scheme must be postgres:// or postgresql://")
+    }
+    guard let host = parts.host, !host.isEmpty else { throw bad("no host") }
+    guard let user = parts.user, !user.isEmpty else { throw bad("no user name") }
+    let database = String(parts.path.drop(while: { $0 == "/" }))
+    guard !database.isEmpty, !database.contains("/") else { throw bad("no database name") }
+    var tls = TLSMode.prefer
+    for item in parts.queryItems ?? [] where item.name == "sslmode" {
+      guard let mode = item.value.flatMap(TLSMode.init(rawValue:)) else {
+        throw bad("sslmode must be disable, prefer or require")
+      }
+      tls = mode
+    }
+    self.host = host
+    self.port = parts.port ?? 5432
+    self.username = user.removingPercentEncoding ?? user
+    self.password = parts.password.map { $0.removingPercentEncoding ?? $0 }
+    self.database = database.removingPercentEncoding ?? database
+    self.tls = tls
+  }
+
+  /// The client's configuration: at most `connections` connections to the server.
+  func configuration(connections: Int) -> PostgresClient.Configuration {
+    let mode: PostgresClient.Configuration.TLS
+    switch tls {
+    case .disable: mode = .disable
+    case .prefer: mode = .prefer(.makeClientConfiguration())
+    case .require: mode = .require(.makeClientConfiguration())
+    }
+    var configuration = PostgresClient.Configuration(
+      host: host, port: port, username: username, password: password, database: database,
+      tls: mode)
+    configuration.options.maximumConnections = connections
+    configuration.options.connectTimeout = .seconds(5)
+    return configuration
+  }
+}

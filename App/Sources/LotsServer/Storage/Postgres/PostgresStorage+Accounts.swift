@@ -1,0 +1,126 @@
+import Foundation
+import LotsCore
+import PostgresNIO
+
+extension PostgresStorage: AccountStore {
+  /// Creates an account; the password must already be hashed.
+  /// - Throws: ``AppError`` 409 when the name is taken (in any case).
+  func createUser(username: String, passwordHash: String, now: Date, role: AccountRole)
+    async throws -> User
+  {
+    let createdAt = Self.millis(now)
+    do {
+      return try await client.withTransaction(logger: logger) { connection in
+        let moderator: Bool
+        switch role {
+        case .member: moderator = false
+        case .moderator: moderator = true
+        case .moderatorIfFirst:
+          // One first moderator however many sign up at once, on however many instances.
+          try await connection.query(
+            "LOCK TABLE account IN SHARE ROW EXCLUSIVE MODE", logger: logger)
+          moderator =
+            try await connection.query(
+              "SELECT NOT EXISTS (SELECT 1 FROM account WHERE moderator)", logger: logger
+            ).decode(Bool.self).first { _ in true } ?? true
+        }
+        let rows = try await connection.query(
+          """
+          INSERT INTO account (username, passwordHash, createdAt, moderator)
+          VALUES (\(username), \(passwordHash), \(createdAt), \(moderator)) RETURNING id
+          """, logger: logger)
+        guard let id = try await rows.decode(Int64.self).first(where: { _ in true }) else {
+          throw AppError(.internalServerError, "the new account has no id")
+        }
+        return User(id: id, username: username, createdAt: Self.date(createdAt))
+      }
+    } catch let error as PostgresTransactionError {
+      if let closure = error.closureError, Self.isUniqueViolation(closure) {
+        throw AppError(.conflict, "username '\(username)' is already taken", field: "username")
+      }
+      if let closure = error.closureError as? AppError { throw closure }
+      throw error
+    }
+  }
+
+  /// The account with a user name (case-insensitive), with its password hash.
+  func account(named username: String) async throws -> (user: User, passwordHash: String)? {
+    let rows = try await client.query(
+      """
+      SELECT id, username, createdAt, passwordHash FROM account
+      WHERE lower(username) = lower(\(username))
+      """, logger: logger)
+    for try await (id, name, createdAt, hash) in rows.decode((Int64, String, Int64, String).self) {
+      return (User(id: id, username: name, createdAt: Self.date(createdAt)), hash)
+    }
+    return nil
+  }
+
+  /// The user with an id.
+  func user(id: Int64) async throws -> User? {
+    let rows = try await client.query(
+      "SELECT id, username, createdAt FROM account WHERE id = \(id)", logger: logger)
+    for try await (id, name, createdAt) in rows.decode((Int64, String, Int64).self) {
+      return User(id: id, username: name, createdAt: Self.date(createdAt))
+    }
+    return nil
+  }
+
+  /// Stores a session by the hash of its token.
+  func createSession(tokenHash: String, userID: Int64, expiresAt: Date) async throws {
+    try await client.query(
+      """
+      INSERT INTO session (tokenHash, userId, expiresAt)
+      VALUES (\(tokenHash), \(userID), \(Self.millis(expiresAt)))
+      """, logger: logger)
+  }
+
+  /// The user of an unexpired session, and when the session expires.
+  func sessionUser(tokenHash: String, now: Date) async throws -> (user: User, expiresAt: Date)? {
+    let rows = try await client.query(
+      """
+      SELECT account.id, account.username, account.createdAt, session.expiresAt
+      FROM session JOIN account ON account.id = session.userId
+      WHERE session.tokenHash = \(tokenHash) AND session.expiresAt > \(Self.millis(now))
+      """, logger: logger)
+    for try await (id, name, createdAt, expiresAt) in rows.decode(
+      (Int64, String, Int64, Int64).self)
+    {
+      return (User(id: id, username: name, createdAt: Self.date(createdAt)), Self.date(expiresAt))
+    }
+    return nil
+  }
+
+  /// Deletes a session (sign out).
+  func deleteSession(tokenHash: String) async throws {
+    try await client.query("DELETE FROM session WHERE tokenHash = \(tokenHash)", logger: logger)
+  }
+
+  /// Deletes every session of a user (sign out everywhere).
+  func deleteSessions(userID: Int64) async throws {
+    try await client.query("DELETE FROM session WHERE userId = \(userID)", logger: logger)
+  }
+
+  /// Sets a user's password hash and ends every other session of theirs, in one transaction.
+  func changePassword(userID: Int64, passwordHash: String, keeping tokenHash: String?)
+    async throws
+  {
+    try await client.withTransaction(logger: logger) { connection in
+      try await connection.query(
+        "UPDATE account SET passwordHash = \(passwordHash) WHERE id = \(userID)", logger: logger)
+      try await connection.query(
+        """
+        DELETE FROM session WHERE userId = \(userID) AND tokenHash IS DISTINCT FROM \(tokenHash)
+        """, logger: logger)
+    }
+  }
+
+  /// Deletes every expired session (SessionSweeper calls it on a schedule).
+  func deleteExpiredSessions(now: Date) async throws -> Int {
+    let rows = try await client.query(
+      "DELETE FROM session WHERE expiresAt <= \(Self.millis(now)) RETURNING 1", logger: logger)
+    var count = 0
+    for try await _ in rows { count += 1 }
+    return count
+  }
+}

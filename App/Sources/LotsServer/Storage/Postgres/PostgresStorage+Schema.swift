@@ -1,0 +1,153 @@
+import PostgresNIO
+
+extension PostgresStorage {
+  /// The schema, one migration per change, each a list of statements; never edit a shipped
+  /// migration. The same tables as SQLite's (SQLiteStorage+Schema), as
+  /// they are after its seven migrations, with PostgreSQL's types. Unquoted names: PostgreSQL
+  /// folds them to lower case, and every query here leaves them unquoted too.
+  static let migrations: [(name: String, statements: [String])] = [
+    (
+      "v1",
+      [
+        """
+        CREATE TABLE account (
+          id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+          username TEXT NOT NULL,
+          passwordHash TEXT NOT NULL,
+          createdAt BIGINT NOT NULL,
+          moderator BOOLEAN NOT NULL DEFAULT false,
+          reportsUpheld BIGINT NOT NULL DEFAULT 0,
+          reportsDismissed BIGINT NOT NULL DEFAULT 0)
+        """,
+        // User names are unique without regard to case, as SQLite's COLLATE NOCASE.
+        "CREATE UNIQUE INDEX account_username ON account (lower(username))",
+        """
+        CREATE TABLE session (
+          tokenHash TEXT PRIMARY KEY,
+          userId BIGINT NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+          expiresAt BIGINT NOT NULL)
+        """,
+        "CREATE INDEX session_by_user ON session(userId)",
+        "CREATE INDEX session_expiry ON session(expiresAt)",
+        """
+        CREATE TABLE post (
+          id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+          authorId BIGINT NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+          caption TEXT NOT NULL,
+          restaurant TEXT NOT NULL,
+          mealDate TEXT NOT NULL,
+          createdAt BIGINT NOT NULL,
+          width INTEGER NOT NULL,
+          height INTEGER NOT NULL,
+          color TEXT NOT NULL,
+          originalKey TEXT NOT NULL,
+          displayKey TEXT NOT NULL,
+          thumbnailKey TEXT NOT NULL,
+          likeCount BIGINT NOT NULL DEFAULT 0 CHECK (likeCount >= 0),
+          reportCount BIGINT NOT NULL DEFAULT 0,
+          hidden SMALLINT NOT NULL DEFAULT 0,
+          reportScore BIGINT NOT NULL DEFAULT 0,
+          review TEXT NOT NULL DEFAULT 'none')
+        """,
+        "CREATE INDEX post_feed ON post(createdAt, id) INCLUDE (authorId, hidden, likeCount)",
+        "CREATE INDEX post_author ON post(authorId, createdAt, id)",
+        "CREATE INDEX post_originalKey ON post(originalKey)",
+        "CREATE INDEX post_displayKey ON post(displayKey)",
+        "CREATE INDEX post_thumbnailKey ON post(thumbnailKey)",
+        """
+        CREATE TABLE postLike (
+          userId BIGINT NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+          postId BIGINT NOT NULL REFERENCES post(id) ON DELETE CASCADE,
+          createdAt BIGINT NOT NULL,
+          PRIMARY KEY (userId, postId))
+        """,
+        "CREATE INDEX postLike_user ON postLike(userId, createdAt, postId)",
+        "CREATE INDEX postLike_post ON postLike(postId, createdAt)",
+        """
+        CREATE TABLE report (
+          userId BIGINT NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+          postId BIGINT NOT NULL REFERENCES post(id) ON DELETE CASCADE,
+          reason TEXT NOT NULL,
+          createdAt BIGINT NOT NULL,
+          weight BIGINT NOT NULL DEFAULT 1000,
+          outcome TEXT,
+          PRIMARY KEY (userId, postId))
+        """,
+        "CREATE INDEX report_open ON report(postId) WHERE outcome IS NULL",
+        "CREATE INDEX report_user ON report(userId)",
+        """
+        CREATE TABLE block (
+          blockerId BIGINT NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+          blockedId BIGINT NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+          createdAt BIGINT NOT NULL,
+          PRIMARY KEY (blockerId, blockedId))
+        """,
+        // Appended under a transaction-scoped advisory lock, so that sequences are handed out
+        // in commit order (docs/server.md, "Several instances on PostgreSQL").
+        """
+        CREATE TABLE changeLog (
+          seq BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+          kind TEXT NOT NULL,
+          postId BIGINT NOT NULL,
+          authorId BIGINT NOT NULL,
+          createdAt BIGINT NOT NULL,
+          actorId BIGINT,
+          liked BOOLEAN,
+          audience SMALLINT NOT NULL DEFAULT 0)
+        """,
+        """
+        CREATE TABLE rankingSnapshot (
+          id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+          createdAt BIGINT NOT NULL,
+          postIds TEXT NOT NULL)
+        """,
+        """
+        CREATE TABLE moderationLog (
+          id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+          postId BIGINT NOT NULL,
+          actorId BIGINT REFERENCES account(id) ON DELETE SET NULL,
+          action TEXT NOT NULL,
+          note TEXT NOT NULL DEFAULT '',
+          score BIGINT NOT NULL,
+          createdAt BIGINT NOT NULL)
+        """,
+        """
+        CREATE TABLE postIdempotency (
+          userId BIGINT NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+          key TEXT NOT NULL,
+          postId BIGINT NOT NULL REFERENCES post(id) ON DELETE CASCADE,
+          PRIMARY KEY (userId, key))
+        """,
+        "CREATE INDEX postIdempotency_post ON postIdempotency(postId)",
+      ]
+    )
+  ]
+
+  /// The advisory lock that makes instances starting together migrate one after the other.
+  static let migrationLock: Int64 = 0x4c4f_5473_0001
+
+  /// Runs the migrations not yet run, in order, in one transaction (PostgreSQL's DDL is
+  /// transactional: a failure leaves the schema as it was) under an advisory lock.
+  func migrate() async throws {
+    try await client.withTransaction(logger: logger) { connection in
+      try await connection.query(
+        "SELECT pg_advisory_xact_lock(\(Self.migrationLock))", logger: logger)
+      try await connection.query(
+        "CREATE TABLE IF NOT EXISTS lotsMigration (name TEXT PRIMARY KEY, ranAt TIMESTAMPTZ NOT NULL DEFAULT now())",
+        logger: logger)
+      var done = Set<String>()
+      for try await name in try await connection.query(
+        "SELECT name FROM lotsMigration", logger: logger
+      ).decode(String.self) {
+        done.insert(name)
+      }
+      for migration in Self.migrations where !done.contains(migration.name) {
+        for statement in migration.statements {
+          try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+        }
+        try await connection.query(
+          "INSERT INTO lotsMigration (name) VALUES (\(migration.name))", logger: logger)
+      }
+    }
+  }
+}
