@@ -64,7 +64,7 @@ func buildApplication(
       OrphanCollector(services: services, logger: logger),
       StreamClock(
         hub: services.hub, interval: min(configuration.coalescingInterval, .seconds(1))),
-    ],
+    ] + [services.storage as? PostgresStorage].compactMap { $0 },
     onServerRunning: { channel in
       logger.info("listening on \(configuration.host):\(channel.localAddress?.port ?? 0)")
       await onServerRunning(channel.localAddress?.port ?? 0)
@@ -79,8 +79,14 @@ func makeServices(
 ) async throws -> AppServices {
   let directory = configuration.dataDirectory
   try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-  let storage = try SQLiteStorage.open(
-    path: directory.appendingPathComponent("lots.sqlite").path, policy: configuration.policy)
+  let storage: any Storage
+  if let url = configuration.databaseURL {
+    storage = try await PostgresStorage.open(
+      url: DatabaseURL(url), policy: configuration.policy, logger: logger)
+  } else {
+    storage = try SQLiteStorage.open(
+      path: directory.appendingPathComponent("lots.sqlite").path, policy: configuration.policy)
+  }
   let images = try images ?? FileImageStore(directory: directory.appendingPathComponent("images"))
   let services = AppServices(configuration: configuration, storage: storage, images: images)
   if !configuration.moderators.isEmpty {

@@ -7,8 +7,12 @@ public struct ServerConfiguration: Sendable {
   public var host = "127.0.0.1"
   /// The port; 0 picks a free one.
   public var port = 8080
-  /// Holds `lots.sqlite` and `images/`.
+  /// Holds `lots.sqlite` and `images/` (with ``databaseURL``, only `images/`: instances that
+  /// share a database share this directory too).
   public var dataDirectory: URL
+  /// A PostgreSQL database (`postgres://user[:password]@host[:port]/name`) instead of SQLite
+  /// in the data directory: several instances on one database serve one community.
+  public var databaseURL: String?
   /// The static browser client, served at `/` when present.
   public var webDirectory: URL?
   /// bcrypt cost factor (tests lower it; production keeps 12).

@@ -85,11 +85,20 @@ struct ServerOptions: ParsableArguments {
   @Option(help: "Directory of the web client (env LOTS_WEB).")
   var web = ProcessInfo.processInfo.environment["LOTS_WEB"] ?? "Web"
 
+  @Option(
+    help: """
+      A PostgreSQL database, postgres://user[:password]@host[:port]/name, instead of SQLite \
+      in the data directory; instances sharing it share the data directory's images too \
+      (env LOTS_DATABASE_URL).
+      """)
+  var database = ProcessInfo.processInfo.environment["LOTS_DATABASE_URL"]
+
   var configuration: ServerConfiguration {
     var configuration = ServerConfiguration(dataDirectory: URL(fileURLWithPath: data))
     configuration.host = host
     configuration.port = port
     configuration.webDirectory = URL(fileURLWithPath: web)
+    configuration.databaseURL = database
     return configuration
   }
 }

@@ -169,10 +169,11 @@ import Testing
   @Test func inspireFirstPagesShareARankingInsteadOfWritingOneEach() async throws {
     try await TestApp.withSeeder(users: 2, posts: 6) { seeder in
       try await #require(seeder.seedIfEmpty() != nil)
-      let storage = try #require(seeder.services.storage as? SQLiteStorage)
+      let storage = seeder.services.storage
       let now = Date()
       func snapshot(at offset: TimeInterval) async throws -> Int64 {
-        let page = try await storage.inspirePage(nil, nil, 2, now.addingTimeInterval(offset))
+        let page = try await storage.page(
+          .inspire, viewerID: nil, cursor: nil, limit: 2, now: now.addingTimeInterval(offset))
         let cursor = try FeedCursor(token: try #require(page.nextCursor), feed: "inspire")
         guard case .ranked(let snapshot, _) = cursor else { throw AppError.badRequest("cursor") }
         return snapshot
@@ -182,10 +183,7 @@ import Testing
       #expect(snapshots.count == 1)
       let later = try await snapshot(at: 61)
       #expect(!snapshots.contains(later), "a first page after the interval ranks again")
-      let rows = try storage.readNow { db in
-        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM rankingSnapshot")
-      }
-      #expect(rows == 2)
+      #expect(try await StoreBackend.rows(of: "rankingSnapshot", in: storage) == 2)
     }
   }
 

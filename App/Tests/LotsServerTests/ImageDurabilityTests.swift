@@ -114,7 +114,11 @@ import Testing
     }
   }
 
-  @Test func deletingAPostAsksTheIndexesNotTheWholeTable() async throws {
+  @Test(
+    .enabled(
+      if: StoreBackend.server == .sqlite,
+      "SQLite's query plan (PostgreSQL's schema has the same indexes)"))
+  func deletingAPostAsksTheIndexesNotTheWholeTable() async throws {
     try await TestApp.withSeeder(users: 1, posts: 0) { seeder in
       let storage = try #require(seeder.services.storage as? SQLiteStorage)
       let plan = try storage.readNow { db in

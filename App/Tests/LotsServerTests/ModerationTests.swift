@@ -87,7 +87,7 @@ import Testing
         for _ in 0..<3 { _ = try await client.post(token: user.token) }
         active.append(user)
       }
-      try Self.age(directory, days: 8, users: (idle + active).map(\.user.id))
+      try await Self.age(directory, days: 8, users: (idle + active).map(\.user.id))
       func report(_ who: Session, _ id: Int64) async throws {
         let response = try await client.send(
           .post, "/api/posts/\(id)/reports", json: #"{"reason":"not food"}"#, token: who.token)
@@ -198,10 +198,17 @@ import Testing
     }
   }
 
-  /// Makes accounts `days` older, as if they had signed up that long ago.
-  static func age(_ directory: URL, days: Double, users: [Int64]) throws {
+  /// Makes accounts `days` older, as if they had signed up that long ago (in the test
+  /// server's database: SQLite in `directory`, or its PostgreSQL database).
+  static func age(_ directory: URL, days: Double, users: [Int64]) async throws {
+    if let url = TestApp.databaseURL {
+      let ms = Int64(days * 86_400_000)
+      try await StoreBackend.execute(
+        "UPDATE account SET createdAt = createdAt - \(ms) WHERE id = ANY(\(users))", on: url)
+      return
+    }
     let database = try DatabaseQueue(path: directory.appendingPathComponent("lots.sqlite").path)
-    try database.write { db in
+    try await database.write { db in
       for id in users {
         try db.execute(
           sql: "UPDATE account SET createdAt = createdAt - ? WHERE id = ?",

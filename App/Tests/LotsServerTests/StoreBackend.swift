@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Logging
 import PostgresNIO
 import Testing
@@ -30,31 +31,76 @@ enum StoreBackend: String, CaseIterable, Sendable, CustomTestStringConvertible {
   private static func withPostgres<Result: Sendable>(
     _ body: @Sendable (PostgresStorage) async throws -> Result
   ) async throws -> Result {
+    try await withPostgresDatabase { url in
+      let storage = try await PostgresStorage.open(
+        url: url, connections: 4, logger: Logger(label: "lots-test-postgres"))
+      defer { storage.close() }
+      return try await body(storage)
+    }
+  }
+
+  /// The backend the server's behaviour suites run on (`LOTS_TEST_BACKEND`, SQLite unless it
+  /// says `postgres`): `scripts/test` runs them once on each.
+  static let server =
+    ProcessInfo.processInfo.environment["LOTS_TEST_BACKEND"] == "postgres"
+    ? StoreBackend.postgres : .sqlite
+
+  /// Runs `body` with the address of a new, empty database on the PostgreSQL server
+  /// `LOTS_TEST_DATABASE_URL` names, dropped after.
+  static func withPostgresDatabase<Result: Sendable>(
+    _ body: (DatabaseURL) async throws -> Result
+  ) async throws -> Result {
     guard let text = ProcessInfo.processInfo.environment["LOTS_TEST_DATABASE_URL"] else {
       throw AppError(
         .internalServerError,
         "LOTS_TEST_DATABASE_URL is not set: run the tests under scripts/with-postgres")
     }
     let server = try DatabaseURL(text)
-    let logger = Logger(label: "lots-test-postgres")
     let name =
       "lots_test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
-    let admin = try await PostgresStorage.open(url: server, connections: 1, logger: logger)
-    defer { admin.close() }
-    try await admin.client.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)"))
-    var url = server
-    url.database = name
-    let storage = try await PostgresStorage.open(url: url, connections: 4, logger: logger)
-    let result: Result
-    do {
-      result = try await body(storage)
-    } catch {
-      storage.close()
-      throw error
+    let admin = PostgresClient(
+      configuration: server.configuration(connections: 1),
+      backgroundLogger: Logger(label: "lots-test-postgres"))
+    return try await withThrowingTaskGroup(of: Void.self) { group in
+      group.addTask { await admin.run() }
+      defer { group.cancelAll() }
+      try await admin.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)"))
+      var url = server
+      url.database = name
+      let result: Result
+      do {
+        result = try await body(url)
+      } catch {
+        _ = try? await admin.query(PostgresQuery(unsafeSQL: "DROP DATABASE \(name) WITH (FORCE)"))
+        throw error
+      }
+      try await admin.query(PostgresQuery(unsafeSQL: "DROP DATABASE \(name) WITH (FORCE)"))
+      return result
     }
-    storage.close()
-    try await admin.client.query(
-      PostgresQuery(unsafeSQL: "DROP DATABASE \(name) WITH (FORCE)"))
-    return result
+  }
+
+  /// How many rows a table of the server's storage holds, on either backend.
+  static func rows(of table: String, in storage: any Storage) async throws -> Int {
+    if let sqlite = storage as? SQLiteStorage {
+      return try sqlite.readNow { db in
+        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0
+      }
+    }
+    let postgres = try #require(storage as? PostgresStorage)
+    let count = try await postgres.value(
+      Int64.self, PostgresQuery(unsafeSQL: "SELECT COUNT(*) FROM \(table)"))
+    return Int(count ?? 0)
+  }
+
+  /// Runs one statement on a PostgreSQL database.
+  static func execute(_ query: PostgresQuery, on url: DatabaseURL) async throws {
+    let client = PostgresClient(
+      configuration: url.configuration(connections: 1),
+      backgroundLogger: Logger(label: "lots-test-postgres"))
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      group.addTask { await client.run() }
+      defer { group.cancelAll() }
+      try await client.query(query)
+    }
   }
 }

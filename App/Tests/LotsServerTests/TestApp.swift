@@ -10,6 +10,9 @@ import Testing
 
 /// Builds a server on a fresh temporary data directory and runs a test against it in process.
 enum TestApp {
+  /// The PostgreSQL database of the server a test runs against (nil on SQLite).
+  @TaskLocal static var databaseURL: DatabaseURL?
+
   /// A configuration for tests: cheap bcrypt, no rate limits unless asked, temp directory.
   static func configuration() -> ServerConfiguration {
     let directory = FileManager.default.temporaryDirectory
@@ -32,8 +35,16 @@ enum TestApp {
     var configuration = configuration()
     change.apply(&configuration)
     defer { try? FileManager.default.removeItem(at: configuration.dataDirectory) }
-    let app = try await buildApplication(configuration)
-    try await app.test(testing, test)
+    guard StoreBackend.server == .postgres else {
+      return try await buildApplication(configuration).test(testing, test)
+    }
+    try await StoreBackend.withPostgresDatabase { [configuration] url in
+      var configuration = configuration
+      configuration.databaseURL = url.text
+      try await TestApp.$databaseURL.withValue(url) {
+        try await buildApplication(configuration).test(testing, test)
+      }
+    }
   }
 
   /// Runs `test` with a demo seeder of `users` users and `posts` posts over the services of a
@@ -43,10 +54,19 @@ enum TestApp {
   ) async throws {
     let configuration = configuration()
     defer { try? FileManager.default.removeItem(at: configuration.dataDirectory) }
-    let services = try await makeServices(configuration, logger: Logger(label: "test"))
-    var seeder = DemoSeeder(services: services, logger: Logger(label: "test"))
-    (seeder.userCount, seeder.postCount) = (users, posts)
-    try await test(seeder)
+    func seed(_ configuration: ServerConfiguration) async throws {
+      let services = try await makeServices(configuration, logger: Logger(label: "test"))
+      defer { (services.storage as? PostgresStorage)?.close() }
+      var seeder = DemoSeeder(services: services, logger: Logger(label: "test"))
+      (seeder.userCount, seeder.postCount) = (users, posts)
+      try await test(seeder)
+    }
+    guard StoreBackend.server == .postgres else { return try await seed(configuration) }
+    try await StoreBackend.withPostgresDatabase { [configuration] url in
+      var configuration = configuration
+      configuration.databaseURL = url.text
+      try await seed(configuration)
+    }
   }
 }
 

@@ -43,6 +43,19 @@ struct DatabaseURL: Sendable, Equatable {
     self.tls = tls
   }
 
+  /// The address as text again (what ``init(_:)`` reads).
+  var text: String {
+    var parts = URLComponents()
+    parts.scheme = "postgres"
+    parts.user = username
+    parts.password = password
+    parts.host = host
+    parts.port = port
+    parts.path = "/" + database
+    if tls != .prefer { parts.queryItems = [URLQueryItem(name: "sslmode", value: tls.rawValue)] }
+    return parts.string ?? ""
+  }
+
   /// The client's configuration: at most `connections` connections to the server.
   func configuration(connections: Int) -> PostgresClient.Configuration {
     let mode: PostgresClient.Configuration.TLS

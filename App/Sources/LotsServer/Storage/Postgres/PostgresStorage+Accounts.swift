@@ -10,7 +10,7 @@ extension PostgresStorage: AccountStore {
   {
     let createdAt = Self.millis(now)
     do {
-      return try await client.withTransaction(logger: logger) { connection in
+      return try await transaction { connection in
         let moderator: Bool
         switch role {
         case .member: moderator = false
@@ -34,12 +34,8 @@ extension PostgresStorage: AccountStore {
         }
         return User(id: id, username: username, createdAt: Self.date(createdAt))
       }
-    } catch let error as PostgresTransactionError {
-      if let closure = error.closureError, Self.isUniqueViolation(closure) {
-        throw AppError(.conflict, "username '\(username)' is already taken", field: "username")
-      }
-      if let closure = error.closureError as? AppError { throw closure }
-      throw error
+    } catch  where Self.isUniqueViolation(error) {
+      throw AppError(.conflict, "username '\(username)' is already taken", field: "username")
     }
   }
 
@@ -105,7 +101,7 @@ extension PostgresStorage: AccountStore {
   func changePassword(userID: Int64, passwordHash: String, keeping tokenHash: String?)
     async throws
   {
-    try await client.withTransaction(logger: logger) { connection in
+    try await transaction { connection in
       try await connection.query(
         "UPDATE account SET passwordHash = \(passwordHash) WHERE id = \(userID)", logger: logger)
       try await connection.query(

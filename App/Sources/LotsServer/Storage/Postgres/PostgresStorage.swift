@@ -1,24 +1,31 @@
 import Foundation
 import Logging
 import PostgresNIO
+import ServiceLifecycle
 
 /// What the server keeps, on PostgreSQL: for a community that runs several `lots serve` on one
-/// database (SQLite, `SQLiteStorage`, stays the default). It implements the stores one by one;
-/// today ``AccountStore`` (accounts and sessions, valid on every instance).
+/// database (SQLite, `SQLiteStorage`, stays the default). Every instance reads and writes the
+/// same tables; the change log is appended in commit order (``appendChange``) and each commit
+/// that appended rings every instance's ``commits`` through LISTEN/NOTIFY (``ChangeDoorbell``).
 final class PostgresStorage: Sendable {
   /// The pool of connections; its `run()` goes on until ``close()``.
   let client: PostgresClient
   let logger: Logger
+  let policy: DatabasePolicy
+  /// Rung after each commit that appended to the change log, on any instance.
+  let commits = CommitSignal()
   private let running: Task<Void, Never>
+  private let doorbell: Task<Void, Never>
 
   /// Connects with at most `connections` connections and brings the schema up to date (once,
   /// however many instances start together).
-  static func open(url: DatabaseURL, connections: Int = 20, logger: Logger) async throws
-    -> PostgresStorage
-  {
+  static func open(
+    url: DatabaseURL, policy: DatabasePolicy = DatabasePolicy(), connections: Int = 20,
+    logger: Logger
+  ) async throws -> PostgresStorage {
     let client = PostgresClient(
       configuration: url.configuration(connections: connections), backgroundLogger: logger)
-    let storage = PostgresStorage(client: client, logger: logger)
+    let storage = PostgresStorage(client: client, policy: policy, logger: logger)
     do {
       try await storage.migrate()
     } catch {
@@ -28,15 +35,64 @@ final class PostgresStorage: Sendable {
     return storage
   }
 
-  private init(client: PostgresClient, logger: Logger) {
+  private init(client: PostgresClient, policy: DatabasePolicy, logger: Logger) {
     self.client = client
     self.logger = logger
+    self.policy = policy
     running = Task { await client.run() }
+    doorbell = Task { [commits] in
+      await ChangeDoorbell.listen(client: client, logger: logger, ring: commits.ring)
+    }
   }
 
   /// Closes every connection; the storage answers nothing after.
   func close() {
+    doorbell.cancel()
     running.cancel()
+  }
+
+  /// Runs `body` in a transaction.
+  /// - Throws: What `body` throws (not wrapped), or the database's error.
+  func transaction<Result: Sendable>(
+    _ body: (PostgresConnection) async throws -> Result
+  ) async throws -> Result {
+    do {
+      return try await client.withTransaction(logger: logger) { connection in
+        try await body(connection)
+      }
+    } catch let error as PostgresTransactionError {
+      throw error.closureError ?? error.commitError ?? error.beginError ?? error
+    }
+  }
+
+  /// The rows of `query`, each made into a value by `make`.
+  func rows<Value>(
+    _ query: PostgresQuery, on connection: PostgresConnection? = nil,
+    _ make: (PostgresRandomAccessRow) throws -> Value
+  ) async throws -> [Value] {
+    let sequence =
+      if let connection {
+        try await connection.query(query, logger: logger)
+      } else {
+        try await client.query(query, logger: logger)
+      }
+    var values: [Value] = []
+    for try await row in sequence { values.append(try make(row.makeRandomAccess())) }
+    return values
+  }
+
+  /// The first column of the first row of `query`, or nil when there is no row.
+  func value<Value: PostgresDecodable>(
+    _ type: Value.Type, _ query: PostgresQuery, on connection: PostgresConnection? = nil
+  ) async throws -> Value? {
+    try await rows(query, on: connection) { row in
+      row[0].bytes == nil ? nil : try row[0].decode(Value.self)
+    }.first ?? nil
+  }
+
+  /// How many rows `query` (an INSERT, UPDATE or DELETE with `RETURNING 1`) touched.
+  func count(_ query: PostgresQuery, on connection: PostgresConnection) async throws -> Int {
+    try await rows(query, on: connection) { _ in () }.count
   }
 
   /// Milliseconds since 1970: how times are stored (as in SQLite).
@@ -51,5 +107,13 @@ final class PostgresStorage: Sendable {
   /// Whether `error` is PostgreSQL's unique violation (SQLSTATE 23505).
   static func isUniqueViolation(_ error: any Error) -> Bool {
     (error as? PSQLError)?.serverInfo?[.sqlState] == "23505"
+  }
+}
+
+extension PostgresStorage: Service {
+  /// Keeps the connections until the server shuts down, then closes them.
+  func run() async throws {
+    try? await gracefulShutdown()
+    close()
   }
 }

@@ -13,29 +13,20 @@ extension SQLiteStorage {
   func inspirePage(_ viewerID: Int64?, _ cursor: FeedCursor?, _ limit: Int, _ now: Date)
     async throws -> FeedPage
   {
-    let snapshotID: Int64
-    let offset: Int
-    if case .ranked(let snapshot, let start)? = cursor {
-      (snapshotID, offset) = (snapshot, start)
-    } else {
-      (snapshotID, offset) = (try await rankingSnapshot(now: now), 0)
-    }
+    let page = try await RankedPage(cursor) { try await rankingSnapshot(now: now) }
     return try readNow { db in
       let sequence = try Self.currentSequence(db)
       guard
         let text = try String.fetchOne(
-          db, sql: "SELECT postIds FROM rankingSnapshot WHERE id = ?", arguments: [snapshotID])
-      else { throw AppError(.gone, "this ranking has expired: reload the first page") }
-      let ids = text.split(separator: ",").compactMap { Int64($0) }
-      let slice = ids.dropFirst(offset).prefix(limit)
+          db, sql: "SELECT postIds FROM rankingSnapshot WHERE id = ?", arguments: [page.snapshot])
+      else { throw RankedPage.expired }
+      let (ids, next) = page.slice(of: text, limit: limit)
       var items: [Post] = []
-      for id in slice {
+      for id in ids {
         if let post = try Self.fetchPost(db, id: id, viewerID: viewerID) {
           items.append(post)
         }
       }
-      let end = offset + slice.count
-      let next = end < ids.count ? FeedCursor.ranked(snapshot: snapshotID, offset: end).token : nil
       return FeedPage(items: items, nextCursor: next, sequence: sequence)
     }
   }

@@ -1,0 +1,75 @@
+import Foundation
+import LotsCore
+import PostgresNIO
+
+extension PostgresStorage: FeedStore {
+  /// Reads one page of a feed and the change-log sequence of the snapshot it was read from, in
+  /// one statement (one snapshot): the sequence is the newest committed, and with the change
+  /// log appended in commit order every change at or below it is in the page and none above.
+  /// - Parameters:
+  ///   - viewerID: The signed-in viewer, whose blocks apply; nil for anonymous.
+  ///   - cursor: The position after the previous page, nil for the first page.
+  ///   - limit: 1–100 items.
+  func page(_ feed: FeedQuery, viewerID: Int64?, cursor: FeedCursor?, limit: Int, now: Date)
+    async throws -> FeedPage
+  {
+    if feed == .inspire { return try await inspirePage(viewerID, cursor, limit, now) }
+    var query = PostgresQuery(unsafeSQL: "")
+    var filters = [Self.visibleToViewer]
+    var join = "JOIN account ON account.id = post.authorId"
+    var sortKey = "post.createdAt"
+    try query.binds.append(viewerID ?? 0, context: .default)
+    switch feed {
+    case .main, .inspire: break
+    case .user(let id):
+      try query.binds.append(id, context: .default)
+      filters.append("post.authorId = $\(query.binds.count)")
+    case .likes:
+      sortKey = "mine.createdAt"
+      join += " JOIN postLike AS mine ON mine.postId = post.id AND mine.userId = $1"
+    }
+    if case .keyset(_, let key, let id)? = cursor {
+      try query.binds.append(key, context: .default)
+      try query.binds.append(id, context: .default)
+      filters.append("(\(sortKey), post.id) < ($\(query.binds.count - 1), $\(query.binds.count))")
+    }
+    try query.binds.append(Int64(limit + 1), context: .default)
+    // One row even for an empty page: the sequence joined with the page's rows, if any.
+    query.sql = """
+      SELECT newest.seq, rows.* FROM (SELECT COALESCE(MAX(seq), 0) AS seq FROM changeLog) newest
+      LEFT JOIN LATERAL (
+        SELECT \(Self.postColumns),
+          EXISTS (SELECT 1 FROM postLike WHERE postLike.postId = post.id
+            AND postLike.userId = $1) AS likedByMe, \(sortKey) AS sortKey
+        FROM post \(join) WHERE \(filters.joined(separator: " AND "))
+        ORDER BY \(sortKey) DESC, post.id DESC LIMIT $\(query.binds.count)
+      ) rows ON true
+      """
+    var sequence: Int64 = 0
+    var items: [Post] = []
+    var last: (key: Int64, id: Int64)?
+    var more = false
+    for try await row in try await client.query(query, logger: logger) {
+      let row = row.makeRandomAccess()
+      sequence = try row[0].decode(Int64.self)
+      guard try row[1].decode(Int64?.self) != nil else { continue }
+      guard items.count < limit else {
+        more = true
+        continue
+      }
+      let post = try Self.post(row, at: 1)
+      items.append(post)
+      last = (try row[18].decode(Int64.self), post.id)
+    }
+    let next =
+      more ? last.map { FeedCursor.keyset(feed: feed.name, key: $0.key, id: $0.id).token } : nil
+    return FeedPage(items: items, nextCursor: next, sequence: sequence)
+  }
+
+  /// Not read without suspending on PostgreSQL: the feed reader asks for `page`.
+  func entries(_ feed: FeedQuery, viewerID: Int64?, cursor: FeedCursor?, limit: Int) throws
+    -> FeedEntries?
+  {
+    nil
+  }
+}

@@ -1,0 +1,216 @@
+import Foundation
+import LotsCore
+import PostgresNIO
+
+extension PostgresStorage: PostStore {
+  /// The columns every post query selects, read by ``post(_:at:)``: the same as SQLite's
+  /// (`SQLiteStorage.postColumns`), then whether the viewer likes it.
+  static let postColumns = """
+    post.id, post.authorId, post.caption, post.restaurant, post.mealDate, post.createdAt,
+    post.width, post.height, post.color, post.originalKey, post.displayKey, post.thumbnailKey,
+    post.likeCount, post.hidden, account.username, account.createdAt AS authorCreatedAt
+    """
+
+  /// What a viewer may see of posts, with `$1` the viewer (0 for none): shown posts, their own
+  /// hidden pending review, nothing by someone they block.
+  static let visibleToViewer = """
+    (post.hidden = 0 OR (post.hidden = 1 AND post.authorId = $1))
+    AND post.authorId NOT IN (SELECT blockedId FROM block WHERE blockerId = $1)
+    """
+
+  /// Inserts a post and its change-log entry in one transaction.
+  ///
+  /// The change log's lock is taken first, so posts are numbered and dated in commit order on
+  /// every instance, and `createdAt` never goes below the newest post's: the feed's
+  /// (createdAt, id) order is the commit order even when clocks differ or step back.
+  func insertPost(_ new: NewPost, now: Date) async throws -> Post {
+    let id = try await transaction { connection in
+      try await Self.lockChangeLog(connection, logger: logger)
+      let newest = try await value(Int64.self, "SELECT MAX(createdAt) FROM post", on: connection)
+      let createdAt = max(Self.millis(now), newest ?? 0)
+      let width = Int32(new.width)
+      let height = Int32(new.height)
+      guard
+        let id = try await value(
+          Int64.self,
+          """
+          INSERT INTO post (authorId, caption, restaurant, mealDate, createdAt, width, height,
+            color, originalKey, displayKey, thumbnailKey)
+          VALUES (\(new.authorID), \(new.caption), \(new.restaurant), \(new.mealDate),
+            \(createdAt), \(width), \(height), \(new.color), \(new.originalKey),
+            \(new.displayKey), \(new.thumbnailKey))
+          RETURNING id
+          """, on: connection)
+      else { throw AppError(.internalServerError, "the new post has no id") }
+      if let key = new.idempotencyKey {
+        try await connection.query(
+          """
+          INSERT INTO postIdempotency (userId, key, postId) VALUES (\(new.authorID), \(key), \(id))
+          ON CONFLICT (userId, key) DO UPDATE SET postId = excluded.postId
+          """, logger: logger)
+      }
+      try await Self.appendChange(
+        connection, logger: logger, kind: .insert, postID: id, authorID: new.authorID, now: now)
+      return id
+    }
+    guard let post = try await post(id: id, viewerID: new.authorID) else {
+      throw AppError.notFound("post")
+    }
+    return post
+  }
+
+  /// The post a user created with an `Idempotency-Key`, as they see it, if it still exists.
+  func post(idempotencyKey: String, userID: Int64) async throws -> Post? {
+    guard
+      let id = try await value(
+        Int64.self,
+        "SELECT postId FROM postIdempotency WHERE userId = \(userID) AND key = \(idempotencyKey)")
+    else { return nil }
+    return try await post(id: id, viewerID: userID)
+  }
+
+  /// A post as seen by a viewer: posts hidden pending review only by their author, removed
+  /// ones by no one, nothing by a blocker.
+  func post(id: Int64, viewerID: Int64?) async throws -> Post? {
+    try await post(id: id, viewerID: viewerID, on: nil)
+  }
+
+  func post(id: Int64, viewerID: Int64?, on connection: PostgresConnection?) async throws -> Post?
+  {
+    let viewer = viewerID ?? 0
+    var query = PostgresQuery(
+      unsafeSQL: """
+        SELECT \(Self.postColumns),
+          EXISTS (SELECT 1 FROM postLike WHERE postLike.postId = post.id AND postLike.userId = $1)
+        FROM post JOIN account ON account.id = post.authorId
+        WHERE post.id = $2 AND \(Self.visibleToViewer)
+        """)
+    try query.binds.append(viewer, context: .default)
+    try query.binds.append(id, context: .default)
+    return try await rows(query, on: connection) { row in try Self.post(row, at: 0) }.first
+  }
+
+  /// Deletes the viewer's own post.
+  /// - Throws: ``AppError`` 404 for an unknown post, 403 for someone else's.
+  func deletePost(id: Int64, userID: Int64, now: Date) async throws {
+    try await transaction { connection in
+      guard
+        let authorID = try await value(
+          Int64.self, "SELECT authorId FROM post WHERE id = \(id) FOR UPDATE", on: connection)
+      else { throw AppError.notFound("post") }
+      guard authorID == userID else {
+        throw AppError.forbidden("only the author may delete a post")
+      }
+      try await connection.query("DELETE FROM post WHERE id = \(id)", logger: logger)
+      try await Self.appendChange(
+        connection, logger: logger, kind: .delete, postID: id, authorID: authorID, now: now)
+    }
+  }
+
+  /// The image keys still referenced by some post, among `keys`.
+  func referencedImageKeys(_ keys: [String]) async throws -> Set<String> {
+    var found = Set<String>()
+    for key in keys {
+      let used = try await value(
+        Bool.self,
+        """
+        SELECT EXISTS (SELECT 1 FROM post WHERE originalKey = \(key) OR displayKey = \(key)
+          OR thumbnailKey = \(key))
+        """)
+      if used == true { found.insert(key) }
+    }
+    return found
+  }
+
+  /// Likes or unlikes a post, idempotently; the count moves only when the like row does, so
+  /// it is exact however many instances like at once (the row update serialises them).
+  /// - Throws: ``AppError`` 404 when the viewer can't see the post, 403 for a like of a post by
+  ///   someone who blocked the viewer (taking a like back stays possible).
+  func setLike(_ liked: Bool, postID: Int64, userID: Int64, now: Date) async throws -> LikeState {
+    try await transaction { connection in
+      guard
+        let authorID = try await Self.visibleAuthor(
+          self, connection, postID: postID, viewerID: userID)
+      else { throw AppError.notFound("post") }
+      if liked, try await Self.isBlocked(self, connection, userID, by: authorID) {
+        throw AppError.forbidden("you cannot like the posts of someone who blocked you")
+      }
+      let changed: Int
+      if liked {
+        // Strictly increasing per user, so "newest like first" is the order the likes happened.
+        changed = try await count(
+          """
+          INSERT INTO postLike (userId, postId, createdAt)
+          SELECT \(userID), \(postID), GREATEST(\(Self.millis(now)),
+            COALESCE((SELECT MAX(createdAt) FROM postLike WHERE userId = \(userID)), 0) + 1)
+          ON CONFLICT DO NOTHING RETURNING 1
+          """, on: connection)
+      } else {
+        changed = try await count(
+          "DELETE FROM postLike WHERE userId = \(userID) AND postId = \(postID) RETURNING 1",
+          on: connection)
+      }
+      var likeCount: Int
+      if changed > 0 {
+        let step: Int64 = liked ? 1 : -1
+        likeCount =
+          try await value(
+            Int.self,
+            "UPDATE post SET likeCount = likeCount + \(step) WHERE id = \(postID) RETURNING likeCount",
+            on: connection) ?? 0
+        try await Self.appendChange(
+          connection, logger: logger, kind: .update, postID: postID, authorID: authorID, now: now,
+          actorID: userID, liked: liked)
+      } else {
+        likeCount =
+          try await value(
+            Int.self, "SELECT likeCount FROM post WHERE id = \(postID)", on: connection) ?? 0
+      }
+      return LikeState(postID: postID, liked: liked, likeCount: likeCount)
+    }
+  }
+
+  /// The author of a post the viewer may see (shown, or hidden pending review and theirs;
+  /// author not blocked).
+  static func visibleAuthor(
+    _ storage: PostgresStorage, _ connection: PostgresConnection, postID: Int64, viewerID: Int64
+  ) async throws -> Int64? {
+    var query = PostgresQuery(
+      unsafeSQL: "SELECT authorId FROM post WHERE id = $2 AND \(visibleToViewer)")
+    try query.binds.append(viewerID, context: .default)
+    try query.binds.append(postID, context: .default)
+    return try await storage.value(Int64.self, query, on: connection)
+  }
+
+  /// Whether `blocker` blocked `userID`.
+  static func isBlocked(
+    _ storage: PostgresStorage, _ connection: PostgresConnection, _ userID: Int64,
+    by blocker: Int64
+  ) async throws -> Bool {
+    try await storage.value(
+      Bool.self,
+      "SELECT EXISTS (SELECT 1 FROM block WHERE blockerId = \(blocker) AND blockedId = \(userID))",
+      on: connection) ?? false
+  }
+
+  /// The API value of a row selected with ``postColumns`` then `likedByMe`, from column
+  /// `start`.
+  static func post(_ row: PostgresRandomAccessRow, at start: Int) throws -> Post {
+    func cell(_ index: Int) -> PostgresCell { row[start + index] }
+    let author = User(
+      id: try cell(1).decode(Int64.self), username: try cell(14).decode(String.self),
+      createdAt: date(try cell(15).decode(Int64.self)))
+    let photo = PostPhoto(
+      width: Int(try cell(6).decode(Int32.self)), height: Int(try cell(7).decode(Int32.self)),
+      color: try cell(8).decode(String.self),
+      originalURL: ImageRoutes.url(forKey: try cell(9).decode(String.self)),
+      displayURL: ImageRoutes.url(forKey: try cell(10).decode(String.self)),
+      thumbnailURL: ImageRoutes.url(forKey: try cell(11).decode(String.self)))
+    return Post(
+      id: try cell(0).decode(Int64.self), author: author, caption: try cell(2).decode(String.self),
+      restaurant: try cell(3).decode(String.self), mealDate: try cell(4).decode(String.self),
+      createdAt: date(try cell(5).decode(Int64.self)),
+      likeCount: Int(try cell(12).decode(Int64.self)), likedByMe: try cell(16).decode(Bool.self),
+      photo: photo)
+  }
+}
