@@ -31,6 +31,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     .package(url: "https://github.com/swift-extras/swift-extras-base64", from: "1.2.0"),
     .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+    .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
   ],
   targets: [
     .target(name: "LotsCore", swiftSettings: swiftSettings),
@@ -53,6 +54,7 @@ let package = Package(
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "ExtrasBase64", package: "swift-extras-base64"),
         .product(name: "PostgresNIO", package: "postgres-nio"),
+        .product(name: "NIOSSL", package: "swift-nio-ssl"),
       ],
       swiftSettings: swiftSettings
     ),

@@ -51,5 +51,7 @@ struct AppServices: Sendable {
       name: "password", threads: WorkPool.passwordThreads,
       limit: configuration.passwordChecksAtOnce)
     self.dummyPasswordHash = Bcrypt.hash("not anyone's password", cost: configuration.bcryptCost)
+    // Several instances: a session ended on another one is forgotten here at once.
+    (storage as? PostgresStorage)?.sessionEnds.listen { [sessions] in sessions.forget($0) }
   }
 }

@@ -48,4 +48,21 @@ final class SessionCache: Sendable {
   func remove(userID: Int64) {
     entries.withLock { entries in entries = entries.filter { $0.value.user.id != userID } }
   }
+
+  /// Forgets every session (sessions may have ended where this cache could not hear of it).
+  func removeAll() {
+    entries.withLock { $0.removeAll() }
+  }
+
+  /// Forgets what a ``SessionEnds`` message names: `user:ID` every session of a user, `*`
+  /// every session, anything else one session by its token hash.
+  func forget(_ message: String) {
+    if message == "*" {
+      removeAll()
+    } else if message.hasPrefix("user:"), let id = Int64(message.dropFirst(5)) {
+      remove(userID: id)
+    } else {
+      remove(tokenHash: message)
+    }
+  }
 }

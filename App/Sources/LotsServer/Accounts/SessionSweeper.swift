@@ -14,8 +14,14 @@ struct SessionSweeper: Service {
       try await cancelWhenGracefulShutdown {
         while !Task.isCancelled {
           try await Task.sleep(for: interval)
-          let swept = try await store.deleteExpiredSessions(now: Date())
-          if swept > 0 { logger.debug("swept \(swept) expired sessions") }
+          // A database that cannot be reached now is tried again next time, not a failure
+          // that stops the server.
+          do {
+            let swept = try await store.deleteExpiredSessions(now: Date())
+            if swept > 0 { logger.debug("swept \(swept) expired sessions") }
+          } catch let error where !(error is CancellationError) {
+            logger.warning("could not sweep expired sessions: \(error)")
+          }
         }
       }
     } catch is CancellationError {

@@ -56,6 +56,14 @@ extension AppError {
     .init(code: 507, reasonPhrase: "Insufficient Storage"),
     "the server is out of disk space: try again later")
 
+  /// 503: the database cannot be reached now; the request changed nothing (or what it began
+  /// was rolled back) and may be retried.
+  static var databaseUnavailable: AppError {
+    var error = AppError(.serviceUnavailable, "the database cannot be reached: try again soon")
+    error.headers[.retryAfter] = "2"
+    return error
+  }
+
   /// A 400 for input that broke a validation rule.
   init(_ error: ValidationError) {
     self.init(.badRequest, error.message, field: error.field)

@@ -16,8 +16,14 @@ struct OrphanCollector: Service {
     do {
       try await cancelWhenGracefulShutdown {
         while !Task.isCancelled {
-          let removed = try await collect(now: Date())
-          if removed > 0 { logger.info("removed \(removed) orphaned image files") }
+          // A database that cannot be reached now is tried again next time, not a failure
+          // that stops the server.
+          do {
+            let removed = try await collect(now: Date())
+            if removed > 0 { logger.info("removed \(removed) orphaned image files") }
+          } catch let error where !(error is CancellationError) {
+            logger.warning("could not collect orphaned images: \(error)")
+          }
           try await Task.sleep(for: interval)
         }
       }

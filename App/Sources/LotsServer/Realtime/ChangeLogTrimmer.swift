@@ -1,17 +1,25 @@
 import Foundation
+import Logging
 import ServiceLifecycle
 
 /// Trims the change log to its retention policy once a minute.
 struct ChangeLogTrimmer: Service {
   let store: any ChangeLogStore
   let hub: ChangeHub
+  var logger = Logger(label: "lots.changes")
 
   func run() async throws {
     do {
       try await cancelWhenGracefulShutdown {
         while !Task.isCancelled {
           try await Task.sleep(for: .seconds(60))
-          try await trim(now: Date())
+          // A database that cannot be reached now is tried again next time, not a failure
+          // that stops the server.
+          do {
+            try await trim(now: Date())
+          } catch let error where !(error is CancellationError) {
+            logger.warning("could not trim the change log: \(error)")
+          }
         }
       }
     } catch is CancellationError {

@@ -1,4 +1,5 @@
 import Foundation
+import NIOSSL
 import PostgresNIO
 
 /// A PostgreSQL address as operators write it, `postgres://user[:password]@host[:port]/database`
@@ -54,6 +55,21 @@ struct DatabaseURL: Sendable, Equatable {
     parts.path = "/" + database
     if tls != .prefer { parts.queryItems = [URLQueryItem(name: "sslmode", value: tls.rawValue)] }
     return parts.string ?? ""
+  }
+
+  /// The configuration of a connection of its own (outside the pool).
+  func connectionConfiguration() throws -> PostgresConnection.Configuration {
+    let mode: PostgresConnection.Configuration.TLS
+    switch tls {
+    case .disable: mode = .disable
+    case .prefer: mode = .prefer(try NIOSSLContext(configuration: .makeClientConfiguration()))
+    case .require: mode = .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
+    }
+    var configuration = PostgresConnection.Configuration(
+      host: host, port: port, username: username, password: password, database: database,
+      tls: mode)
+    configuration.options.connectTimeout = .seconds(5)
+    return configuration
   }
 
   /// The client's configuration: at most `connections` connections to the server.

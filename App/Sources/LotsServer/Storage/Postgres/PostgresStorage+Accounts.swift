@@ -10,7 +10,7 @@ extension PostgresStorage: AccountStore {
   {
     let createdAt = Self.millis(now)
     do {
-      return try await transaction { connection in
+      return try await transaction { [self] connection in
         let moderator: Bool
         switch role {
         case .member: moderator = false
@@ -41,11 +41,11 @@ extension PostgresStorage: AccountStore {
 
   /// The account with a user name (case-insensitive), with its password hash.
   func account(named username: String) async throws -> (user: User, passwordHash: String)? {
-    let rows = try await client.query(
+    let rows = try await query(
       """
       SELECT id, username, createdAt, passwordHash FROM account
       WHERE lower(username) = lower(\(username))
-      """, logger: logger)
+      """)
     for try await (id, name, createdAt, hash) in rows.decode((Int64, String, Int64, String).self) {
       return (User(id: id, username: name, createdAt: Self.date(createdAt)), hash)
     }
@@ -54,8 +54,8 @@ extension PostgresStorage: AccountStore {
 
   /// The user with an id.
   func user(id: Int64) async throws -> User? {
-    let rows = try await client.query(
-      "SELECT id, username, createdAt FROM account WHERE id = \(id)", logger: logger)
+    let rows = try await query(
+      "SELECT id, username, createdAt FROM account WHERE id = \(id)")
     for try await (id, name, createdAt) in rows.decode((Int64, String, Int64).self) {
       return User(id: id, username: name, createdAt: Self.date(createdAt))
     }
@@ -64,21 +64,21 @@ extension PostgresStorage: AccountStore {
 
   /// Stores a session by the hash of its token.
   func createSession(tokenHash: String, userID: Int64, expiresAt: Date) async throws {
-    try await client.query(
+    try await query(
       """
       INSERT INTO session (tokenHash, userId, expiresAt)
       VALUES (\(tokenHash), \(userID), \(Self.millis(expiresAt)))
-      """, logger: logger)
+      """)
   }
 
   /// The user of an unexpired session, and when the session expires.
   func sessionUser(tokenHash: String, now: Date) async throws -> (user: User, expiresAt: Date)? {
-    let rows = try await client.query(
+    let rows = try await query(
       """
       SELECT account.id, account.username, account.createdAt, session.expiresAt
       FROM session JOIN account ON account.id = session.userId
       WHERE session.tokenHash = \(tokenHash) AND session.expiresAt > \(Self.millis(now))
-      """, logger: logger)
+      """)
     for try await (id, name, createdAt, expiresAt) in rows.decode(
       (Int64, String, Int64, Int64).self)
     {
@@ -89,32 +89,42 @@ extension PostgresStorage: AccountStore {
 
   /// Deletes a session (sign out).
   func deleteSession(tokenHash: String) async throws {
-    try await client.query("DELETE FROM session WHERE tokenHash = \(tokenHash)", logger: logger)
+    try await query(
+      """
+      WITH ended AS (DELETE FROM session WHERE tokenHash = \(tokenHash))
+      SELECT pg_notify(\(SessionEnds.channel), \(tokenHash))
+      """)
   }
 
   /// Deletes every session of a user (sign out everywhere).
   func deleteSessions(userID: Int64) async throws {
-    try await client.query("DELETE FROM session WHERE userId = \(userID)", logger: logger)
+    try await query(
+      """
+      WITH ended AS (DELETE FROM session WHERE userId = \(userID))
+      SELECT pg_notify(\(SessionEnds.channel), \("user:\(userID)"))
+      """)
   }
 
   /// Sets a user's password hash and ends every other session of theirs, in one transaction.
   func changePassword(userID: Int64, passwordHash: String, keeping tokenHash: String?)
     async throws
   {
-    try await transaction { connection in
+    try await transaction { [self] connection in
       try await connection.query(
         "UPDATE account SET passwordHash = \(passwordHash) WHERE id = \(userID)", logger: logger)
       try await connection.query(
         """
         DELETE FROM session WHERE userId = \(userID) AND tokenHash IS DISTINCT FROM \(tokenHash)
         """, logger: logger)
+      try await connection.query(
+        "SELECT pg_notify(\(SessionEnds.channel), \("user:\(userID)"))", logger: logger)
     }
   }
 
   /// Deletes every expired session (SessionSweeper calls it on a schedule).
   func deleteExpiredSessions(now: Date) async throws -> Int {
-    let rows = try await client.query(
-      "DELETE FROM session WHERE expiresAt <= \(Self.millis(now)) RETURNING 1", logger: logger)
+    let rows = try await query(
+      "DELETE FROM session WHERE expiresAt <= \(Self.millis(now)) RETURNING 1")
     var count = 0
     for try await _ in rows { count += 1 }
     return count

@@ -49,7 +49,7 @@ extension PostgresStorage: FeedStore {
     var items: [Post] = []
     var last: (key: Int64, id: Int64)?
     var more = false
-    for try await row in try await client.query(query, logger: logger) {
+    for try await row in try await self.query(query) {
       let row = row.makeRandomAccess()
       sequence = try row[0].decode(Int64.self)
       guard try row[1].decode(Int64?.self) != nil else { continue }

@@ -9,7 +9,7 @@ extension PostgresStorage: ModerationStore {
   ///   by someone who blocked the reporter.
   func report(postID: Int64, userID: Int64, reason: String, now: Date) async throws {
     let weighing = policy.reports
-    try await transaction { connection in
+    try await transaction { [self] connection in
       guard
         let authorID = try await Self.visibleAuthor(
           self, connection, postID: postID, viewerID: userID)
@@ -78,7 +78,7 @@ extension PostgresStorage: ModerationStore {
   /// Blocks or unblocks a user by name, idempotently.
   /// - Throws: ``AppError`` 404 for an unknown user, 400 for oneself.
   func setBlock(_ blocked: Bool, username: String, blockerID: Int64, now: Date) async throws {
-    try await transaction { connection in
+    try await transaction { [self] connection in
       guard
         let targetID = try await value(
           Int64.self, "SELECT id FROM account WHERE lower(username) = lower(\(username))",
@@ -120,8 +120,8 @@ extension PostgresStorage: ModerationStore {
   /// Makes exactly the accounts with these (lowercased) names moderators.
   func setModerators(_ usernames: Set<String>) async throws {
     let names = Array(usernames)
-    try await client.query(
-      "UPDATE account SET moderator = (lower(username) = ANY(\(names)))", logger: logger)
+    try await query(
+      "UPDATE account SET moderator = (lower(username) = ANY(\(names)))")
   }
 
   /// Writes an entry of the audit trail, with the post's current score.

@@ -24,7 +24,7 @@ extension PostgresStorage: PostStore {
   /// every instance, and `createdAt` never goes below the newest post's: the feed's
   /// (createdAt, id) order is the commit order even when clocks differ or step back.
   func insertPost(_ new: NewPost, now: Date) async throws -> Post {
-    let id = try await transaction { connection in
+    let id = try await transaction { [self] connection in
       try await Self.lockChangeLog(connection, logger: logger)
       let newest = try await value(Int64.self, "SELECT MAX(createdAt) FROM post", on: connection)
       let createdAt = max(Self.millis(now), newest ?? 0)
@@ -93,7 +93,7 @@ extension PostgresStorage: PostStore {
   /// Deletes the viewer's own post.
   /// - Throws: ``AppError`` 404 for an unknown post, 403 for someone else's.
   func deletePost(id: Int64, userID: Int64, now: Date) async throws {
-    try await transaction { connection in
+    try await transaction { [self] connection in
       guard
         let authorID = try await value(
           Int64.self, "SELECT authorId FROM post WHERE id = \(id) FOR UPDATE", on: connection)
@@ -127,7 +127,7 @@ extension PostgresStorage: PostStore {
   /// - Throws: ``AppError`` 404 when the viewer can't see the post, 403 for a like of a post by
   ///   someone who blocked the viewer (taking a like back stays possible).
   func setLike(_ liked: Bool, postID: Int64, userID: Int64, now: Date) async throws -> LikeState {
-    try await transaction { connection in
+    try await transaction { [self] connection in
       guard
         let authorID = try await Self.visibleAuthor(
           self, connection, postID: postID, viewerID: userID)

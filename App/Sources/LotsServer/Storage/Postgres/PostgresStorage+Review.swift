@@ -65,7 +65,7 @@ extension PostgresStorage {
   func decide(_ decision: ModerationDecision, postID: Int64, moderatorID: Int64, now: Date)
     async throws
   {
-    try await transaction { connection in
+    try await transaction { [self] connection in
       guard
         let (authorID, hidden, open) = try await rows(
           """

@@ -14,20 +14,32 @@ final class PostgresStorage: Sendable {
   let policy: DatabasePolicy
   /// Rung after each commit that appended to the change log, on any instance.
   let commits = CommitSignal()
+  /// Sessions ended on any instance (see ``SessionEnds``).
+  let sessionEnds = SessionEnds()
+  /// The longest a request waits for the database (a queue under load included) before it is
+  /// answered 503.
+  static let deadline: Duration = .seconds(30)
+  private let doorbell = ChangeDoorbell()
   private let running: Task<Void, Never>
-  private let doorbell: Task<Void, Never>
+  private let listening: Task<Void, Never>
 
-  /// Connects with at most `connections` connections and brings the schema up to date (once,
-  /// however many instances start together).
+  /// Connects with at most `connections` connections, brings the schema up to date (once,
+  /// however many instances start together) and listens for the other instances' changes.
   static func open(
     url: DatabaseURL, policy: DatabasePolicy = DatabasePolicy(), connections: Int = 20,
     logger: Logger
   ) async throws -> PostgresStorage {
     let client = PostgresClient(
       configuration: url.configuration(connections: connections), backgroundLogger: logger)
-    let storage = PostgresStorage(client: client, policy: policy, logger: logger)
+    let storage = PostgresStorage(client: client, url: url, policy: policy, logger: logger)
     do {
       try await storage.migrate()
+      // Listening before anything is written: no notification of this instance's is missed.
+      let until = ContinuousClock.now + .seconds(10)
+      while !storage.doorbell.isUp {
+        guard ContinuousClock.now < until else { throw AppError.databaseUnavailable }
+        try await Task.sleep(for: .milliseconds(5))
+      }
     } catch {
       storage.close()
       throw error
@@ -35,34 +47,80 @@ final class PostgresStorage: Sendable {
     return storage
   }
 
-  private init(client: PostgresClient, policy: DatabasePolicy, logger: Logger) {
+  private init(client: PostgresClient, url: DatabaseURL, policy: DatabasePolicy, logger: Logger) {
     self.client = client
     self.logger = logger
     self.policy = policy
     running = Task { await client.run() }
-    doorbell = Task { [commits] in
-      await ChangeDoorbell.listen(client: client, logger: logger, ring: commits.ring)
+    listening = Task { [doorbell, commits, sessionEnds] in
+      await doorbell.listen(
+        url: url, logger: logger, ring: commits.ring, sessionEnded: sessionEnds.announce)
     }
   }
 
   /// Closes every connection; the storage answers nothing after.
   func close() {
-    doorbell.cancel()
+    listening.cancel()
     running.cancel()
+  }
+
+  /// Runs `operation` against the database, or answers 503 (with `Retry-After`): at once while
+  /// the database cannot be reached, within a tenth of a second when it goes away during the
+  /// operation (a pool reconnecting would hold requests for as long as its backoff), and after
+  /// ``deadline`` in any case. A request never hangs on the database; a busy database only
+  /// makes it wait its turn.
+  func withDatabase<Result: Sendable>(
+    _ operation: @escaping @Sendable () async throws -> Result
+  ) async throws -> Result {
+    guard doorbell.isUp else { throw AppError.databaseUnavailable }
+    do {
+      return try await withThrowingTaskGroup(of: Result.self) { group in
+        group.addTask { try await operation() }
+        group.addTask { [doorbell] in
+          let until = ContinuousClock.now + Self.deadline
+          while doorbell.isUp, ContinuousClock.now < until {
+            try await Task.sleep(for: .milliseconds(100))
+          }
+          throw AppError.databaseUnavailable
+        }
+        defer { group.cancelAll() }
+        return try await group.next()!
+      }
+    } catch let error as PSQLError where Self.lostConnection(error) {
+      throw AppError.databaseUnavailable
+    } catch let error where String(reflecting: type(of: error)).contains("ConnectionPoolError") {
+      throw AppError.databaseUnavailable
+    }
+  }
+
+  /// Whether an error is the connection's, not the query's.
+  static func lostConnection(_ error: PSQLError) -> Bool {
+    [
+      .connectionError, .serverClosedConnection, .clientClosedConnection, .uncleanShutdown,
+      .poolClosed,
+    ].contains(error.code)
   }
 
   /// Runs `body` in a transaction.
   /// - Throws: What `body` throws (not wrapped), or the database's error.
   func transaction<Result: Sendable>(
-    _ body: (PostgresConnection) async throws -> Result
+    _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
   ) async throws -> Result {
-    do {
-      return try await client.withTransaction(logger: logger) { connection in
-        try await body(connection)
+    try await withDatabase { [client, logger] in
+      do {
+        return try await client.withTransaction(logger: logger) { connection in
+          try await body(connection)
+        }
+      } catch let error as PostgresTransactionError {
+        throw error.closureError ?? error.commitError ?? error.beginError ?? error
       }
-    } catch let error as PostgresTransactionError {
-      throw error.closureError ?? error.commitError ?? error.beginError ?? error
     }
+  }
+
+  /// Runs `query` outside a transaction (see ``withDatabase(_:)``).
+  @discardableResult
+  func query(_ query: PostgresQuery) async throws -> PostgresRowSequence {
+    try await withDatabase { [client, logger] in try await client.query(query, logger: logger) }
   }
 
   /// The rows of `query`, each made into a value by `make`.
@@ -74,7 +132,7 @@ final class PostgresStorage: Sendable {
       if let connection {
         try await connection.query(query, logger: logger)
       } else {
-        try await client.query(query, logger: logger)
+        try await self.query(query)
       }
     var values: [Value] = []
     for try await row in sequence { values.append(try make(row.makeRandomAccess())) }

@@ -1,0 +1,149 @@
+import Foundation
+import Logging
+import LotsCore
+import Synchronization
+import Testing
+
+@testable import LotsServer
+
+/// Two instances (two `PostgresStorage`s) on one PostgreSQL database act as one server: a
+/// change committed through one rings the other's hub, a session ended through one is
+/// announced to the other, and concurrent likes through both count exactly, with the change
+/// log in commit order.
+@Suite struct PostgresInstancesTests {
+  /// Runs `body` with two storages on one new database.
+  static func withTwoInstances(
+    _ body: @Sendable (PostgresStorage, PostgresStorage) async throws -> Void
+  ) async throws {
+    try await StoreBackend.withPostgresDatabase { url in
+      let logger = Logger(label: "lots-test-postgres")
+      let a = try await PostgresStorage.open(url: url, connections: 8, logger: logger)
+      defer { a.close() }
+      let b = try await PostgresStorage.open(url: url, connections: 8, logger: logger)
+      defer { b.close() }
+      try await body(a, b)
+    }
+  }
+
+  /// Waits (at most 5 s) until `condition` holds.
+  static func eventually(_ condition: @Sendable () -> Bool) async throws -> Bool {
+    for _ in 0..<500 {
+      if condition() { return true }
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    return condition()
+  }
+
+  @Test func aCommitThroughOneInstanceRingsTheOther() async throws {
+    try await Self.withTwoInstances { a, b in
+      let rings = Atomic<Int>(0)
+      b.commits.listen { rings.add(1, ordering: .relaxed) }
+      let ana = try await a.createUser(username: "ana", passwordHash: "h", now: Date())
+      let before = rings.load(ordering: .relaxed)
+      let post = try await a.insertPost(ChangeLogTests.newPost(author: ana.id), now: Date())
+      #expect(try await Self.eventually { rings.load(ordering: .relaxed) > before })
+      let entries = try await b.changes(after: 0, limit: 10)
+      #expect(entries.map(\.kind) == [.insert])
+      #expect(entries.first?.post?.id == post.id)
+    }
+  }
+
+  @Test func aSessionEndedThroughOneInstanceIsAnnouncedToTheOther() async throws {
+    try await Self.withTwoInstances { a, b in
+      let heard = Mutex<[String]>([])
+      b.sessionEnds.listen { message in heard.withLock { $0.append(message) } }
+      let ana = try await a.createUser(username: "ana", passwordHash: "h", now: Date())
+      try await a.createSession(tokenHash: "t1", userID: ana.id, expiresAt: Date() + 3600)
+      try await a.deleteSession(tokenHash: "t1")
+      #expect(try await Self.eventually { heard.withLock { $0.contains("t1") } })
+      try await a.deleteSessions(userID: ana.id)
+      #expect(try await Self.eventually { heard.withLock { $0.contains("user:\(ana.id)") } })
+      // What a cache does with them.
+      let cache = SessionCache()
+      cache.store(ana, expiresAt: Date() + 3600, tokenHash: "t2")
+      cache.forget("user:\(ana.id)")
+      #expect(cache.user(tokenHash: "t2", now: Date()) == nil)
+    }
+  }
+
+  @Test func likesThroughBothInstancesCountExactlyAndLogInCommitOrder() async throws {
+    try await Self.withTwoInstances { a, b in
+      let author = try await a.createUser(username: "author", passwordHash: "h", now: Date())
+      let post = try await a.insertPost(ChangeLogTests.newPost(author: author.id), now: Date())
+      var users: [User] = []
+      for index in 0..<40 {
+        users.append(
+          try await a.createUser(username: "fan\(index)", passwordHash: "h", now: Date()))
+      }
+      let fans = users
+      // A reader that moves its cursor past the highest sequence it has seen, as a hub does,
+      // all the while: it must see every entry (an entry that became visible below its cursor
+      // would be skipped for ever).
+      let seen = Mutex<[Int64]>([])
+      let writing = Atomic<Bool>(true)
+      async let reader: Void = {
+        var cursor: Int64 = 0
+        while writing.load(ordering: .relaxed) {
+          let batch = try await b.changes(after: cursor, limit: 1_000)
+          seen.withLock { $0 += batch.map(\.seq) }
+          cursor = batch.last?.seq ?? cursor
+        }
+        let rest = try await b.changes(after: cursor, limit: 1_000)
+        seen.withLock { $0 += rest.map(\.seq) }
+      }()
+      try await withThrowingTaskGroup(of: Void.self) { group in
+        for (index, user) in fans.enumerated() {
+          let store = index.isMultiple(of: 2) ? a : b
+          group.addTask {
+            for round in 0..<5 {
+              _ = try await store.setLike(
+                round.isMultiple(of: 2), postID: post.id, userID: user.id, now: Date())
+            }
+          }
+        }
+        try await group.waitForAll()
+      }
+      writing.store(false, ordering: .relaxed)
+      try await reader
+      // Five rounds: like, unlike, like, unlike, like — each changes the row.
+      #expect(try await b.post(id: post.id, viewerID: nil)?.likeCount == 40)
+      let all = try await a.changes(after: 0, limit: 1_000).map(\.seq)
+      #expect(all.count == 1 + 40 * 5)
+      #expect(seen.withLock { $0 } == all, "the reader saw every entry, in order, once")
+    }
+  }
+
+  /// The race the change log's lock exists for: a slow transaction appends first and commits
+  /// last. Without the lock the fast one's entry is visible first with the higher sequence, a
+  /// reader moves its cursor past it, and the slow one's entry, committed later below the
+  /// cursor, is never read. With it, the fast one waits until the slow one has committed.
+  @Test func aSlowTransactionsEntryIsNeverSkippedByAReader() async throws {
+    try await Self.withTwoInstances { a, b in
+      let ana = try await a.createUser(username: "ana", passwordHash: "h", now: Date())
+      let logger = a.logger
+      func append(_ store: PostgresStorage, postID: Int64, holding: Duration) async throws {
+        try await store.transaction { connection in
+          try await PostgresStorage.appendChange(
+            connection, logger: logger, kind: .delete, postID: postID, authorID: ana.id,
+            now: Date())
+          try await Task.sleep(for: holding)
+        }
+      }
+      async let slow: Void = append(a, postID: 1, holding: .milliseconds(600))
+      try await Task.sleep(for: .milliseconds(150))  // the slow one has appended by now
+      async let fast: Void = append(b, postID: 2, holding: .zero)
+      var cursor: Int64 = 0
+      var seen: [Int64] = []
+      let until = ContinuousClock.now + .seconds(3)
+      while seen.count < 2, ContinuousClock.now < until {
+        let batch = try await b.changes(after: cursor, limit: 10)
+        seen += batch.map(\.postID)
+        cursor = batch.last?.seq ?? cursor
+        try await Task.sleep(for: .milliseconds(10))
+      }
+      try await slow
+      try await fast
+      #expect(seen == [1, 2], "the reader read both entries, the slow one's first")
+    }
+  }
+}
