@@ -10,27 +10,7 @@ import argparse, json, os, random, shutil, signal, socket, sqlite3, subprocess, 
 import threading
 import time, urllib.request, urllib.error
 
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-def call(base, method, path, body=None, token=None, headers=None, timeout=5):
-    data = json.dumps(body).encode() if isinstance(body, dict) else body
-    request = urllib.request.Request(base + path, data=data, method=method)
-    if isinstance(body, dict):
-        request.add_header("Content-Type", "application/json")
-    if token:
-        request.add_header("Authorization", "Bearer " + token)
-    for key, value in (headers or {}).items():
-        request.add_header(key, value)
-    try:
-        with urllib.request.urlopen(request, timeout=timeout) as response:
-            text = response.read()
-            is_json = response.headers.get("Content-Type", "").startswith("application/json")
-            return response.status, (json.loads(text) if text and is_json else text)
-    except urllib.error.HTTPError as error:
-        return error.code, None
+from cluster import call, free_port  # noqa: E402  (this folder's shared client)
 
 def start(binary, data, port):
     process = subprocess.Popen(
