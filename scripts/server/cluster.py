@@ -317,10 +317,17 @@ http {{
 
 class Cluster:
     """N instances of `BINARY serve --database URL` sharing one data directory, and nginx in
-    front of them. Call `stop()` in a finally: it ends every process it started."""
+    front of them. Call `stop()` in a finally: it ends every process it started.
 
-    def __init__(self, binary, database_url, instances=2):
+    For benchmarks: `database_url=None` is one instance on SQLite in the data directory;
+    `demo=True` seeds the demo content through the first instance before the others start;
+    `env` is added to the instances' environment."""
+
+    def __init__(self, binary, database_url, instances=2, demo=False, env=None):
+        if database_url is None and instances != 1:
+            raise ValueError("SQLite is one instance")
         self.binary, self.database_url = binary, database_url
+        self.demo, self.env = demo, dict(os.environ, **(env or {}))
         self.data = tempfile.mkdtemp(prefix="lots-cluster-data-")
         self.prefix = tempfile.mkdtemp(prefix="lots-cluster-nginx-")
         self.ports = [free_port() for _ in range(instances)]
@@ -328,7 +335,10 @@ class Cluster:
         self.logs = [os.path.join(self.prefix, f"instance{i}.log") for i in range(instances)]
         self.nginx = None
         try:
-            for index in range(instances):
+            if demo:  # seeded once, before the others start
+                self._spawn(0)
+                self._wait_healthy(0, seconds=600)
+            for index in range(1 if demo else 0, instances):
                 self._spawn(index)
             for index in range(instances):
                 self._wait_healthy(index)
@@ -346,10 +356,12 @@ class Cluster:
 
     def _spawn(self, index):
         with open(self.logs[index], "ab") as log:
+            database = ["--database", self.database_url] if self.database_url else []
+            demo = ["--demo"] if self.demo and index == 0 else []
             self.processes[index] = subprocess.Popen(
-                [self.binary, "serve", "--database", self.database_url, "--data", self.data,
+                [self.binary, "serve", *database, "--data", self.data, *demo,
                  "--port", str(self.ports[index]), "--no-rate-limits", "--web", "/nonexistent"],
-                stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+                stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, env=self.env)
 
     def _wait_healthy(self, index, seconds=60):
         deadline = time.monotonic() + seconds

@@ -15,11 +15,15 @@ struct FeedReader: Sendable {
   func page(
     _ feed: FeedQuery, viewerID: Int64?, cursor: FeedCursor?, limit: Int, now: Date
   ) async throws -> ByteBuffer {
-    if feed != .inspire,
-      let entries = try store.entries(feed, viewerID: viewerID, cursor: cursor, limit: limit),
-      let posts = renderedPosts.posts(of: entries)
-    {
-      return JSONWriter.buffer { $0.write(entries, posts) }
+    if feed != .inspire {
+      var entries = try store.entries(feed, viewerID: viewerID, cursor: cursor, limit: limit)
+      if entries == nil {
+        entries = try await store.readEntries(
+          feed, viewerID: viewerID, cursor: cursor, limit: limit)
+      }
+      if let entries, let posts = renderedPosts.posts(of: entries) {
+        return JSONWriter.buffer { $0.write(entries, posts) }
+      }
     }
     let page = try await store.page(
       feed, viewerID: viewerID, cursor: cursor, limit: limit, now: now)

@@ -11,4 +11,17 @@ protocol FeedStore: Sendable {
   /// for `page`). Not for the inspire feed.
   func entries(_ feed: FeedQuery, viewerID: Int64?, cursor: FeedCursor?, limit: Int) throws
     -> FeedEntries?
+  /// The same as `entries`, for a backend that must suspend to read (PostgreSQL); nil when
+  /// the backend has no such read.
+  func readEntries(_ feed: FeedQuery, viewerID: Int64?, cursor: FeedCursor?, limit: Int)
+    async throws -> FeedEntries?
+}
+
+extension FeedStore {
+  /// None: the backend reads entries at once (`entries`), or not at all.
+  func readEntries(_ feed: FeedQuery, viewerID: Int64?, cursor: FeedCursor?, limit: Int)
+    async throws -> FeedEntries?
+  {
+    nil
+  }
 }

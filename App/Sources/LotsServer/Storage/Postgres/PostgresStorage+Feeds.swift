@@ -14,62 +14,101 @@ extension PostgresStorage: FeedStore {
     async throws -> FeedPage
   {
     if feed == .inspire { return try await inspirePage(viewerID, cursor, limit, now) }
-    var query = PostgresQuery(unsafeSQL: "")
+    var items: [Post] = []
+    let (next, sequence) = try await readPage(
+      feed, viewerID: viewerID, cursor: cursor, limit: limit, wholePosts: true
+    ) { row in
+      let post = try Self.post(row, at: 1)
+      items.append(post)
+      return post.id
+    }
+    return FeedPage(items: items, nextCursor: next, sequence: sequence)
+  }
+
+  /// Not read without suspending on PostgreSQL: the feed reader asks ``readEntries``.
+  func entries(_ feed: FeedQuery, viewerID: Int64?, cursor: FeedCursor?, limit: Int) throws
+    -> FeedEntries?
+  {
+    nil
+  }
+
+  /// The same rows as `page` with only each post's id, like count and the viewer's like: when
+  /// every post of the page was rendered before, nothing else is read, decoded or written.
+  func readEntries(_ feed: FeedQuery, viewerID: Int64?, cursor: FeedCursor?, limit: Int)
+    async throws -> FeedEntries?
+  {
+    precondition(feed != .inspire, "the inspire feed is ranked from a snapshot")
+    var entries: [FeedEntries.Entry] = []
+    let (next, sequence) = try await readPage(
+      feed, viewerID: viewerID, cursor: cursor, limit: limit, wholePosts: false
+    ) { row in
+      let id = try row[1].decode(Int64.self)
+      entries.append(
+        .init(
+          id: id, likeCount: Int(try row[2].decode(Int64.self)),
+          likedByMe: try row[3].decode(Bool.self)))
+      return id
+    }
+    return FeedEntries(entries: entries, nextCursor: next, sequence: sequence)
+  }
+
+  /// Runs a page's SELECT (whole posts, or id and like count) and hands each of its first
+  /// `limit` rows to `body`, which returns the row's post id.
+  /// - Returns: The next page's cursor (nil on the last page) and the snapshot's sequence.
+  private func readPage(
+    _ feed: FeedQuery, viewerID: Int64?, cursor: FeedCursor?, limit: Int, wholePosts: Bool,
+    _ body: (PostgresRandomAccessRow) throws -> Int64
+  ) async throws -> (next: String?, sequence: Int64) {
+    var query: PostgresQuery = ""
     var filters = [Self.visibleToViewer]
-    var join = "JOIN account ON account.id = post.authorId"
+    var join = wholePosts ? "JOIN account ON account.id = post.authorId" : ""
     var sortKey = "post.createdAt"
-    try query.binds.append(viewerID ?? 0, context: .default)
+    query.binds.append(viewerID ?? 0, context: .default)
     switch feed {
     case .main, .inspire: break
     case .user(let id):
-      try query.binds.append(id, context: .default)
+      query.binds.append(id, context: .default)
       filters.append("post.authorId = $\(query.binds.count)")
     case .likes:
       sortKey = "mine.createdAt"
       join += " JOIN postLike AS mine ON mine.postId = post.id AND mine.userId = $1"
     }
     if case .keyset(_, let key, let id)? = cursor {
-      try query.binds.append(key, context: .default)
-      try query.binds.append(id, context: .default)
+      query.binds.append(key, context: .default)
+      query.binds.append(id, context: .default)
       filters.append("(\(sortKey), post.id) < ($\(query.binds.count - 1), $\(query.binds.count))")
     }
-    try query.binds.append(Int64(limit + 1), context: .default)
+    query.binds.append(Int64(limit + 1), context: .default)
     // One row even for an empty page: the sequence joined with the page's rows, if any.
     query.sql = """
       SELECT newest.seq, rows.* FROM (SELECT COALESCE(MAX(seq), 0) AS seq FROM changeLog) newest
       LEFT JOIN LATERAL (
-        SELECT \(Self.postColumns),
+        SELECT \(wholePosts ? Self.postColumns : "post.id, post.likeCount"),
           EXISTS (SELECT 1 FROM postLike WHERE postLike.postId = post.id
             AND postLike.userId = $1) AS likedByMe, \(sortKey) AS sortKey
         FROM post \(join) WHERE \(filters.joined(separator: " AND "))
         ORDER BY \(sortKey) DESC, post.id DESC LIMIT $\(query.binds.count)
       ) rows ON true
       """
+    let sortKeyColumn = wholePosts ? 18 : 4
     var sequence: Int64 = 0
-    var items: [Post] = []
+    var count = 0
     var last: (key: Int64, id: Int64)?
     var more = false
     for try await row in try await self.query(query) {
       let row = row.makeRandomAccess()
       sequence = try row[0].decode(Int64.self)
       guard try row[1].decode(Int64?.self) != nil else { continue }
-      guard items.count < limit else {
+      guard count < limit else {
         more = true
         continue
       }
-      let post = try Self.post(row, at: 1)
-      items.append(post)
-      last = (try row[18].decode(Int64.self), post.id)
+      let id = try body(row)
+      count += 1
+      last = (try row[sortKeyColumn].decode(Int64.self), id)
     }
     let next =
       more ? last.map { FeedCursor.keyset(feed: feed.name, key: $0.key, id: $0.id).token } : nil
-    return FeedPage(items: items, nextCursor: next, sequence: sequence)
-  }
-
-  /// Not read without suspending on PostgreSQL: the feed reader asks for `page`.
-  func entries(_ feed: FeedQuery, viewerID: Int64?, cursor: FeedCursor?, limit: Int) throws
-    -> FeedEntries?
-  {
-    nil
+    return (next, sequence)
   }
 }

@@ -85,8 +85,8 @@ extension PostgresStorage: PostStore {
         FROM post JOIN account ON account.id = post.authorId
         WHERE post.id = $2 AND \(Self.visibleToViewer)
         """)
-    try query.binds.append(viewer, context: .default)
-    try query.binds.append(id, context: .default)
+    query.binds.append(viewer, context: .default)
+    query.binds.append(id, context: .default)
     return try await rows(query, on: connection) { row in try Self.post(row, at: 0) }.first
   }
 
@@ -177,8 +177,8 @@ extension PostgresStorage: PostStore {
   ) async throws -> Int64? {
     var query = PostgresQuery(
       unsafeSQL: "SELECT authorId FROM post WHERE id = $2 AND \(visibleToViewer)")
-    try query.binds.append(viewerID, context: .default)
-    try query.binds.append(postID, context: .default)
+    query.binds.append(viewerID, context: .default)
+    query.binds.append(postID, context: .default)
     return try await storage.value(Int64.self, query, on: connection)
   }
 

@@ -123,7 +123,7 @@ extension PostgresStorage {
         UPDATE account SET \(column) = \(column) + 1
         WHERE id IN (SELECT userId FROM report WHERE postId = $1 AND outcome IS NULL)
         """)
-    try query.binds.append(postID, context: .default)
+    query.binds.append(postID, context: .default)
     try await connection.query(query, logger: logger)
     let outcome = upheld ? "upheld" : "dismissed"
     try await connection.query(

@@ -1,0 +1,166 @@
+#!/usr/bin/env python3
+"""More than one machine, measured (release build, same run, loopback; docs/benchmarks.md):
+
+1. A feed page of 30 (signed in, 2 blocks) at 64 connections through nginx, 10 s of wrk: one
+   instance on SQLite, one on PostgreSQL, two on PostgreSQL. Throughput and p99, and the CPU
+   each page cost the servers (lots, PostgreSQL, nginx; from /proc): on 2 cores wall-clock
+   cannot show what a second machine adds, CPU per page can.
+2. A like through instance A to 1,000 stream subscribers spread over A and B: p50/p99 of the
+   subscribers on B (target p99 ≤ 150 ms) and on A.
+3. Likes per second on PostgreSQL (one instance, 16 connections, 10 s): the change log appended
+   under its advisory lock (commit order), against the same without it
+   (`LOTS_BENCH_UNORDERED_CHANGE_LOG=1`, which only this benchmark sets).
+
+Usage: scripts/with-postgres python3 scripts/server/cluster_bench.py App/.build/release/lots
+[feed,events,likes] (needs wrk: scripts/setup wrk). Every load is bounded in time; everything listens on 127.0.0.1.
+"""
+import os, re, subprocess, sys, time
+
+from cluster import Cluster, call, psql
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def cpu_seconds(pids):
+    total = 0
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/stat") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])  # utime, stime
+        except OSError:
+            pass
+    return total / TICKS
+
+
+def pids_of_user(user):
+    out = subprocess.run(["pgrep", "-u", user], capture_output=True, text=True).stdout
+    return [int(pid) for pid in out.split()]
+
+
+def nginx_pids(cluster):
+    out = subprocess.run(["pgrep", "-g", str(cluster.nginx.pid)], capture_output=True,
+                         text=True).stdout
+    return [int(pid) for pid in out.split()]
+
+
+def wrk(url, connections, seconds, token, script=None):
+    command = ["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "--latency",
+               "-H", f"Authorization: Bearer {token}"]
+    if script:
+        command += ["-s", script]
+    out = subprocess.run(command + [url], capture_output=True, text=True, timeout=seconds + 30)
+    text = out.stdout
+    rate = float(re.search(r"Requests/sec:\s+([\d.]+)", text).group(1))
+    requests = int(re.search(r"(\d+) requests in", text).group(1))
+    p99 = re.search(r"99%\s+([\d.]+)(us|ms|s)", text)
+    scale = {"us": 0.001, "ms": 1, "s": 1000}[p99.group(2)]
+    errors = re.search(r"Non-2xx or 3xx responses: (\d+)", text)
+    return rate, requests, float(p99.group(1)) * scale, int(errors.group(1)) if errors else 0
+
+
+def fresh_database(name):
+    server = os.environ["LOTS_TEST_DATABASE_URL"]
+    psql(server, f"DROP DATABASE IF EXISTS {name} WITH (FORCE); CREATE DATABASE {name};")
+    return server.rsplit("/", 1)[0] + "/" + name
+
+
+def sign_up(base, name):
+    status, session = call(base, "POST", "/api/accounts",
+                           {"username": name, "password": "password1"}, timeout=30)
+    assert status == 201, (status, session)
+    return session["token"]
+
+
+def feed_pages(binary):
+    print("== feed page of 30, signed in with 2 blocks, 64 connections through nginx, 10 s")
+    results = []
+    for label, backend, instances in [("1 instance, SQLite", None, 1),
+                                      ("1 instance, PostgreSQL", "postgres", 1),
+                                      ("2 instances, PostgreSQL", "postgres", 2)]:
+        url = fresh_database(f"bench_feed_{instances}") if backend else None
+        cluster = Cluster(binary, url, instances=instances, demo=True)
+        try:
+            if url:  # statistics, as autovacuum keeps them on a database in use
+                psql(url, "ANALYZE;")
+            token = sign_up(cluster.lb_url, "bencher")
+            for name in ("ana", "bruno"):
+                assert call(cluster.lb_url, "PUT", f"/api/users/{name}/block", token=token)[0] \
+                    in (200, 204)
+            page = cluster.lb_url + "/api/feed?limit=30"
+            wrk(page, 64, 2, token)  # warm-up
+            lots = [p.pid for p in cluster.processes]
+            before = (cpu_seconds(lots), cpu_seconds(pids_of_user("lots-pg")),
+                      cpu_seconds(nginx_pids(cluster)))
+            rate, requests, p99, errors = wrk(page, 64, 10, token)
+            after = (cpu_seconds(lots), cpu_seconds(pids_of_user("lots-pg")),
+                     cpu_seconds(nginx_pids(cluster)))
+            lots_ms, pg_ms, nginx_ms = ((b - a) * 1000 / requests for a, b in zip(before, after))
+            server_ms = lots_ms + (pg_ms if backend else 0)
+            print(f"  {label}: {rate:,.0f} pages/s, p99 {p99:.1f} ms, {errors} non-2xx; CPU per "
+                  f"page: lots {lots_ms:.3f} ms" + (f" + PostgreSQL {pg_ms:.3f} ms" if backend
+                                                     else "")
+                  + f" = {server_ms:.3f} ms (nginx {nginx_ms:.3f} ms)")
+            results.append((label, rate, p99, server_ms))
+        finally:
+            cluster.stop()
+    return results
+
+
+def cross_instance_events(binary):
+    print("== a like through A, 1,000 subscribers spread over A and B")
+    url = fresh_database("bench_events")
+    cluster = Cluster(binary, url, instances=2, demo=True)
+    try:
+        token = sign_up(cluster.url(0), "notifier")
+        a, b = cluster.ports
+        out = subprocess.run(
+            [sys.executable, os.path.join(HERE, "sse_latency.py"), str(a), token,
+             *[str(n) for n in range(101, 121)], "--subscribers", "1000",
+             "--subscriber-ports", f"{a},{b}"],
+            capture_output=True, text=True, timeout=300)
+        print("  " + out.stdout.strip().replace("\n", "\n  "))
+        if out.returncode:
+            raise SystemExit(out.stderr)
+    finally:
+        cluster.stop()
+
+
+def likes_per_second(binary):
+    print("== likes and unlikes (each a write) on PostgreSQL, 1 instance, 16 connections, 10 s")
+    rates = {}
+    for label, env in [("change log under its lock (commit order)", {}),
+                       ("without the lock (unsafe; this benchmark only)",
+                        {"LOTS_BENCH_UNORDERED_CHANGE_LOG": "1"})]:
+        url = fresh_database("bench_likes")
+        cluster = Cluster(binary, url, instances=1, demo=True, env=env)
+        try:
+            token = sign_up(cluster.url(0), "liker")
+            script = os.path.join(HERE, "likes.lua")
+            wrk(cluster.url(0), 16, 2, token, script)  # warm-up
+            rate, requests, p99, errors = wrk(cluster.url(0), 16, 10, token, script)
+            print(f"  {label}: {rate:,.0f} likes/s, p99 {p99:.1f} ms, {errors} non-2xx")
+            rates[label] = rate
+        finally:
+            cluster.stop()
+    locked, unlocked = rates.values()
+    print(f"  the lock's cost: {locked / unlocked:.2f}× the throughput without it")
+
+
+def main():
+    if len(sys.argv) < 2:
+        raise SystemExit(__doc__)
+    binary = sys.argv[1]
+    parts = sys.argv[2].split(",") if len(sys.argv) > 2 else ["feed", "events", "likes"]
+    started = time.monotonic()
+    if "feed" in parts:
+        feed_pages(binary)
+    if "events" in parts:
+        cross_instance_events(binary)
+    if "likes" in parts:
+        likes_per_second(binary)
+    print(f"({time.monotonic() - started:.0f} s)")
+
+
+main()
