@@ -35,15 +35,8 @@ enum TestApp {
     var configuration = configuration()
     change.apply(&configuration)
     defer { try? FileManager.default.removeItem(at: configuration.dataDirectory) }
-    guard StoreBackend.server == .postgres else {
-      return try await buildApplication(configuration).test(testing, test)
-    }
-    try await StoreBackend.withPostgresDatabase { [configuration] url in
-      var configuration = configuration
-      configuration.databaseURL = url.text
-      try await TestApp.$databaseURL.withValue(url) {
-        try await buildApplication(configuration).test(testing, test)
-      }
+    try await onServerBackend(configuration) { configuration in
+      try await buildApplication(configuration).test(testing, test)
     }
   }
 
@@ -61,11 +54,20 @@ enum TestApp {
       (seeder.userCount, seeder.postCount) = (users, posts)
       try await test(seeder)
     }
-    guard StoreBackend.server == .postgres else { return try await seed(configuration) }
-    try await StoreBackend.withPostgresDatabase { [configuration] url in
+    try await onServerBackend(configuration, seed)
+  }
+
+  /// Runs `body` with `configuration` on the backend the suites run on (`StoreBackend.server`):
+  /// as it is on SQLite; on PostgreSQL with a new database of its own (``databaseURL``).
+  private static func onServerBackend(
+    _ configuration: ServerConfiguration,
+    _ body: (ServerConfiguration) async throws -> Void
+  ) async throws {
+    guard StoreBackend.server == .postgres else { return try await body(configuration) }
+    try await StoreBackend.withPostgresDatabase { url in
       var configuration = configuration
       configuration.databaseURL = url.text
-      try await seed(configuration)
+      try await TestApp.$databaseURL.withValue(url) { try await body(configuration) }
     }
   }
 }

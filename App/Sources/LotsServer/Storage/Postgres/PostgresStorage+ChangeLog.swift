@@ -75,16 +75,17 @@ extension PostgresStorage: ChangeLogStore {
       entry.removed = hidden == 2
       return entry
     }
+    // The posts the entries publish, two queries for the batch: a new post as everyone sees
+    // it; an updated one as its author sees it (a hidden post's own stream still gets it),
+    // with no one's like (`likedByMe` is the viewer's, set per stream).
+    let inserted = try await posts(
+      ids: entries.filter { $0.kind == .insert }.map(\.postID), viewerID: nil)
+    let updated = try await posts(
+      ids: entries.filter { $0.kind == .update }.map(\.postID), viewerID: nil, asAuthors: true)
     for index in entries.indices {
       switch entries[index].kind {
-      case .insert:
-        entries[index].post = try await post(id: entries[index].postID, viewerID: nil)
-      case .update:
-        // As its author sees it, so that a hidden post's own stream still gets it, but with
-        // no one's like: `likedByMe` is the viewer's, set per stream.
-        var post = try await post(id: entries[index].postID, viewerID: entries[index].authorID)
-        post?.likedByMe = false
-        entries[index].post = post
+      case .insert: entries[index].post = inserted[entries[index].postID]
+      case .update: entries[index].post = updated[entries[index].postID]
       default: break
       }
     }

@@ -19,10 +19,8 @@ extension PostgresStorage {
         String.self, "SELECT postIds FROM rankingSnapshot WHERE id = \(page.snapshot)")
     else { throw RankedPage.expired }
     let (ids, next) = page.slice(of: text, limit: limit)
-    var items: [Post] = []
-    for id in ids {
-      if let post = try await post(id: id, viewerID: viewerID) { items.append(post) }
-    }
+    let found = try await posts(ids: Array(ids), viewerID: viewerID)
+    let items = ids.compactMap { found[$0] }  // in the ranking's order
     return FeedPage(items: items, nextCursor: next, sequence: sequence)
   }
 

@@ -72,22 +72,27 @@ extension PostgresStorage: PostStore {
   /// A post as seen by a viewer: posts hidden pending review only by their author, removed
   /// ones by no one, nothing by a blocker.
   func post(id: Int64, viewerID: Int64?) async throws -> Post? {
-    try await post(id: id, viewerID: viewerID, on: nil)
+    try await posts(ids: [id], viewerID: viewerID)[id]
   }
 
-  func post(id: Int64, viewerID: Int64?, on connection: PostgresConnection?) async throws -> Post?
+  /// Posts by id in one query, as a viewer sees them (those they may not see are left out);
+  /// `asAuthors`: each as its own author sees it (hidden pending review too, never removed),
+  /// with no one's like.
+  func posts(ids: [Int64], viewerID: Int64?, asAuthors: Bool = false) async throws
+    -> [Int64: Post]
   {
-    let viewer = viewerID ?? 0
+    guard !ids.isEmpty else { return [:] }
     var query = PostgresQuery(
       unsafeSQL: """
         SELECT \(Self.postColumns),
           EXISTS (SELECT 1 FROM postLike WHERE postLike.postId = post.id AND postLike.userId = $1)
         FROM post JOIN account ON account.id = post.authorId
-        WHERE post.id = $2 AND \(Self.visibleToViewer)
+        WHERE post.id = ANY($2) AND \(asAuthors ? "post.hidden < 2" : Self.visibleToViewer)
         """)
-    query.binds.append(viewer, context: .default)
-    query.binds.append(id, context: .default)
-    return try await rows(query, on: connection) { row in try Self.post(row, at: 0) }.first
+    query.binds.append(asAuthors ? 0 : viewerID ?? 0, context: .default)
+    query.binds.append(ids, context: .default)
+    let found = try await rows(query) { row in try Self.post(row, at: 0) }
+    return Dictionary(found.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
   }
 
   /// Deletes the viewer's own post.
@@ -109,17 +114,15 @@ extension PostgresStorage: PostStore {
 
   /// The image keys still referenced by some post, among `keys`.
   func referencedImageKeys(_ keys: [String]) async throws -> Set<String> {
-    var found = Set<String>()
-    for key in keys {
-      let used = try await value(
-        Bool.self,
+    guard !keys.isEmpty else { return [] }
+    // One query for the batch, each key looked up by the three key indexes.
+    return Set(
+      try await rows(
         """
-        SELECT EXISTS (SELECT 1 FROM post WHERE originalKey = \(key) OR displayKey = \(key)
-          OR thumbnailKey = \(key))
-        """)
-      if used == true { found.insert(key) }
-    }
-    return found
+        SELECT key FROM unnest(\(keys)::text[]) AS key WHERE EXISTS (SELECT 1 FROM post
+          WHERE originalKey = key OR displayKey = key OR thumbnailKey = key)
+        """
+      ) { row in try row[0].decode(String.self) })
   }
 
   /// Likes or unlikes a post, idempotently; the count moves only when the like row does, so

@@ -29,6 +29,18 @@ final class PostgresStorage: Sendable {
     url: DatabaseURL, policy: DatabasePolicy = DatabasePolicy(), connections: Int = 20,
     logger: Logger
   ) async throws -> PostgresStorage {
+    // One connection first: a wrong address, user or database name is a clear error at start,
+    // not a pool retrying for ever.
+    do {
+      let connection = try await PostgresConnection.connect(
+        configuration: try url.connectionConfiguration(), id: 0, logger: logger)
+      try? await connection.close()
+    } catch {
+      throw AppError(
+        .serviceUnavailable,
+        "cannot connect to PostgreSQL at \(url.host):\(url.port), database \(url.database), "
+          + "user \(url.username): \(String(reflecting: error))")
+    }
     let client = PostgresClient(
       configuration: url.configuration(connections: connections), backgroundLogger: logger)
     let storage = PostgresStorage(client: client, url: url, policy: policy, logger: logger)
