@@ -150,6 +150,27 @@ static inline int lots_vips_avif(VipsImage *in, int quality, void **buf, size_t 
     VIPS_FOREIGN_HEIF_COMPRESSION_AV1, NULL);
 }
 
+/// Encodes as a progressive JPEG without chroma subsampling (attack tests only).
+static inline int lots_vips_jpeg_progressive(VipsImage *in, void **buf, size_t *len) {
+  return vips_jpegsave_buffer(in, buf, len, "Q", 85, "interlace", TRUE, "subsample_mode",
+    VIPS_FOREIGN_SUBSAMPLE_OFF, NULL);
+}
+
+/// Adds a fourth band to an 8-bit RGB image, read as CMYK (`cmyk` true) or as alpha, and encodes
+/// it as JPEG (CMYK) or WebP (alpha) (attack tests only).
+static inline int lots_vips_four_bands(VipsImage *in, int cmyk, void **buf, size_t *len) {
+  VipsImage *four = NULL, *typed = NULL;
+  if (vips_bandjoin_const1(in, &four, 200.0, NULL)) return -1;
+  int status = vips_copy(four, &typed, "interpretation",
+    cmyk ? VIPS_INTERPRETATION_CMYK : VIPS_INTERPRETATION_sRGB, NULL);
+  g_object_unref(four);
+  if (status) return -1;
+  status = cmyk ? vips_jpegsave_buffer(typed, buf, len, "Q", 85, NULL)
+                : vips_webpsave_buffer(typed, buf, len, "Q", 80, NULL);
+  g_object_unref(typed);
+  return status;
+}
+
 /// Opens a buffer with whichever loader libvips finds for it (attack tests only: after
 /// `lots_vips_start` only the four unblocked loaders can answer).
 static inline VipsImage *lots_vips_any_load(const void *buf, size_t len) {

@@ -65,10 +65,140 @@ import Testing
   @Test func decodedMemoryIsBoundedByBandsAndDepth() throws {
     // 5,000 × 5,000 is within 50 megapixels, but as 16-bit RGBA it decodes to 200 MB.
     let deep = PostInputTests.pngHeader(width: 5_000, height: 5_000, bitDepth: 16, colorType: 6)
-    Self.refused(deep, .unprocessable, "16 bits: more than 160 MB decoded")
+    Self.refused(
+      deep, .unprocessable, "16 bits: processing it would take 424 MB, more than 360 MB")
     // The same size as 8-bit grey (25 MB) passes the check (and then fails on its empty data).
     let grey = PostInputTests.pngHeader(width: 5_000, height: 5_000, bitDepth: 8, colorType: 0)
     Self.refused(grey, .unprocessable, "could not be decoded")
+  }
+
+  /// Small real files of each format whose headers claim a huge image: refused from the header,
+  /// by pixels, or by what the format's decoder would hold (bands, depth, progressive scans).
+  @Test func decompressionBombsOfEachFormatAreRefusedBeforeDecoding() throws {
+    let jpeg = try SyntheticPhoto.make(width: 64, height: 48)
+    Self.refused(Bombs.jpeg(jpeg, 9_000, 9_000), .unprocessable, "more than 50 megapixels")
+    // 45.5 MP: 137 MB as RGB, but CMYK decodes to 4 bands (182 MB, 364 with the rotation's copy).
+    let cmyk = try SyntheticPhoto.make(width: 64, height: 48, encoding: .cmykJPEG)
+    Self.refused(Bombs.jpeg(cmyk, 7_000, 6_500), .unprocessable, "4 bands of 8 bits: processing")
+    // 40 MP: a baseline JPEG holds 264 MB at its peak; a progressive one keeps every
+    // coefficient of every scan besides (2 bytes a sample: 120 MB more at 4:4:4).
+    let progressive = try SyntheticPhoto.make(width: 64, height: 48, encoding: .progressiveJPEG)
+    Self.refused(
+      Bombs.jpeg(progressive, 8_000, 5_000), .unprocessable, "processing it would take 384 MB")
+    #expect(try Self.memory(Bombs.jpeg(jpeg, 8_000, 5_000), .jpeg).peak == 264_000_000)
+
+    let webp = try SyntheticPhoto.make(width: 64, height: 48, encoding: .webp)
+    Self.refused(Bombs.webp(webp, 16_000, 16_000), .unprocessable, "more than 50 megapixels")
+    // 14.3 MP: decoding a WebP and encoding it again hold 20 bytes a pixel besides the image,
+    // so the alpha band's 14 MB more is too much.
+    #expect(try Self.memory(Bombs.webp(webp, 5_200, 2_750), .webp).peak == 352_900_000)
+    let alpha = try SyntheticPhoto.make(width: 64, height: 48, encoding: .webpWithAlpha)
+    Self.refused(
+      Bombs.webp(alpha, 5_200, 2_750), .unprocessable, "processing it would take 367 MB")
+
+    let heic = try SyntheticPhoto.make(width: 64, height: 48, encoding: .heic)
+    Self.refused(Bombs.heic(heic, 9_000, 9_000), .unprocessable, "more than 50 megapixels")
+    #expect(try Self.memory(Bombs.heic(heic, 5_000, 4_800), .heic).peak == 312_000_000)
+    Self.refused(Bombs.heic(heic, 6_000, 5_000), .unprocessable, "processing it would take 384 MB")
+
+    let png = PostInputTests.pngHeader(width: 10_000, height: 6_000)
+    Self.refused(png, .unprocessable, "more than 50 megapixels")
+  }
+
+  /// The estimate of a file's header, without decoding it.
+  static func memory(_ bytes: [UInt8], _ format: ImageFormat) throws -> DecodeMemory {
+    #expect(ImageFormat(sniffing: bytes) == format)
+    let header = bytes.withUnsafeBytes {
+      VipsImageRef(lots_vips_header($0.baseAddress, $0.count, Int32(format.loaderCode)))
+    }
+    return DecodeMemory(format, try #require(header))
+  }
+
+  /// A JPEG of a hundred scans and more makes the decoder go over the image again for each: it
+  /// is refused by counting markers; markers inside a segment (an EXIF thumbnail) don't count.
+  @Test func jpegsWithTooManyScansAreRefused() throws {
+    let jpeg = try SyntheticPhoto.make(width: 64, height: 48)
+    let progressive = try SyntheticPhoto.make(width: 64, height: 48, encoding: .progressiveJPEG)
+    #expect(JPEGScans.count(in: jpeg) == 1)
+    #expect((2...20).contains(JPEGScans.count(in: progressive)))
+    // An APP1 segment holding a start-of-scan marker of its own, as a thumbnail would.
+    let thumbnail: [UInt8] = [0xFF, 0xE1, 0x00, 0x08, 0xFF, 0xDA, 0x00, 0x04, 0xFF, 0xD9]
+    #expect(JPEGScans.count(in: Array(jpeg[0..<2]) + thumbnail + jpeg[2...]) == 1)
+    // The last scan repeated 150 times before the end-of-image marker.
+    let lastScan = Bombs.lastScan(of: progressive)
+    let many =
+      Array(progressive.dropLast(2)) + Array(repeating: lastScan, count: 150).flatMap { $0 }
+      + [0xFF, 0xD9]
+    #expect(JPEGScans.count(in: many) == JPEGScans.count(in: progressive) + 150)
+    Self.refused(many, .unprocessable, "JPEG scans: more than 100")
+    // Truncated anywhere or overwritten at random: a count, never a trap or a hang.
+    let seed = SeededRandom.replaySeed ?? UInt64.random(in: 1...UInt64.max)
+    print("ImageAttackTests scans seed \(seed) (replay with LOTS_SEED=\(seed))")
+    var random = SeededRandom(seed: seed)
+    for cut in 0..<progressive.count { _ = JPEGScans.count(in: Array(progressive.prefix(cut))) }
+    for _ in 0..<2_000 {
+      var bytes = progressive
+      for _ in 0..<8 { bytes[random.int(in: 0..<bytes.count)] = UInt8(random.int(in: 0..<256)) }
+      #expect(JPEGScans.count(in: bytes) <= bytes.count / 4)
+    }
+  }
+}
+
+/// Rewrites the dimensions real files declare, leaving their data as small as it was.
+enum Bombs {
+  /// The JPEG with its frame header (baseline or progressive) saying `width` × `height`.
+  static func jpeg(_ bytes: [UInt8], _ width: Int, _ height: Int) -> [UInt8] {
+    var bytes = bytes
+    var index = 2
+    while index + 8 < bytes.count, bytes[index] == 0xFF {
+      let marker = bytes[index + 1]
+      if marker == 0xC0 || marker == 0xC2 {
+        bytes.replaceSubrange(index + 5..<index + 9, with: be16(height) + be16(width))
+        return bytes
+      }
+      index += 2 + (Int(bytes[index + 2]) << 8 | Int(bytes[index + 3]))
+    }
+    Issue.record("no frame header")
+    return bytes
+  }
+
+  /// The WebP with its extended header's canvas and its VP8 frame saying `width` × `height`.
+  static func webp(_ bytes: [UInt8], _ width: Int, _ height: Int) -> [UInt8] {
+    var bytes = bytes
+    if Array(bytes[12..<16]) == Array("VP8X".utf8) {
+      bytes.replaceSubrange(24..<30, with: le(width - 1, 3) + le(height - 1, 3))
+    }
+    let start = bytes.firstRange(of: [0x9D, 0x01, 0x2A])
+    #expect(start != nil, "a lossy VP8 frame")
+    if let start {
+      bytes.replaceSubrange(
+        start.upperBound..<start.upperBound + 4, with: le(width, 2) + le(height, 2))
+    }
+    return bytes
+  }
+
+  /// The HEIC with every image-size property (`ispe`) saying `width` × `height`.
+  static func heic(_ bytes: [UInt8], _ width: Int, _ height: Int) -> [UInt8] {
+    var bytes = bytes
+    var from = 0
+    while let found = bytes[from...].firstRange(of: Array("ispe".utf8)) {
+      let at = found.upperBound + 4  // after version and flags
+      bytes.replaceSubrange(at..<at + 8, with: be32(width) + be32(height))
+      from = found.upperBound
+    }
+    return bytes
+  }
+
+  /// The last start-of-scan segment of a JPEG and its entropy-coded data, up to the end marker.
+  static func lastScan(of jpeg: [UInt8]) -> [UInt8] {
+    let sos = jpeg.indices.dropLast().last { jpeg[$0] == 0xFF && jpeg[$0 + 1] == 0xDA }!
+    return Array(jpeg[sos..<jpeg.count - 2])
+  }
+
+  static func be16(_ value: Int) -> [UInt8] { [UInt8(value >> 8 & 255), UInt8(value & 255)] }
+  static func be32(_ value: Int) -> [UInt8] { be16(value >> 16) + be16(value) }
+  static func le(_ value: Int, _ count: Int) -> [UInt8] {
+    (0..<count).map { UInt8(value >> (8 * $0) & 255) }
   }
 }
 

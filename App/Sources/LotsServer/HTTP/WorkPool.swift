@@ -8,11 +8,13 @@ import Synchronization
 /// read, a sign-in before it waits for bcrypt. Image work and password hashing each have
 /// their threads, so neither can starve the other, nor the shared pool that reads image files.
 final class WorkPool: Sendable {
-  /// Decodes and encodes uploads: two at a time bound the decoded images in memory
-  /// (``ImagePipeline/maximumDecodedBytes`` each, twice while rotating).
+  /// Decodes and encodes uploads: two at a time bound their memory to twice
+  /// ``ImagePipeline/maximumDecodeMemory``.
   static let imageThreads = started(NIOThreadPool(numberOfThreads: 2))
   /// bcrypt: hashing at sign-up, checking at sign-in.
-  static let passwordThreads = started(NIOThreadPool(numberOfThreads: 2))
+  static let passwordThreads = started(NIOThreadPool(numberOfThreads: passwordThreadCount))
+  /// The threads of ``passwordThreads``.
+  static let passwordThreadCount = 2
 
   /// What the 503's message names.
   let name: String

@@ -8,9 +8,14 @@ import LotsCore
 struct ImagePipeline: Sendable {
   /// The largest image accepted, in pixels (a decoded 50 MP RGB image is 150 MB).
   var maximumPixels = 50_000_000
-  /// The most memory one decoded image may take: pixels × bands × bytes per band, so that a
-  /// 16-bit RGBA image (8 bytes a pixel) is held to fewer pixels than an 8-bit RGB one.
-  var maximumDecodedBytes = 160_000_000
+  /// The most memory processing one upload may hold at once (``DecodeMemory``: the decoded
+  /// pixels × bands × bytes per band, what the format's codecs keep beside them, and the copy
+  /// made to rotate). 360 MB takes a 50 MP baseline JPEG, a 21 MP 16-bit RGBA PNG, a 28 MP
+  /// HEIC or a 14 MP WebP.
+  var maximumDecodeMemory = 360_000_000
+  /// The most scans a JPEG may have: each makes the decoder visit the whole image again, and
+  /// encoders write at most a dozen.
+  var maximumJPEGScans = 100
   /// The widest display rendition.
   var displayWidth = PostPhoto.displayLimit
   /// The widest thumbnail.
@@ -46,12 +51,19 @@ struct ImagePipeline: Sendable {
         "photo is \(header.width)×\(header.height): more than \(maximumPixels / 1_000_000) megapixels",
         field: "photo")
     }
-    guard header.decodedBytes <= maximumDecodedBytes else {
+    let memory = DecodeMemory(format, header)
+    guard memory.peak <= maximumDecodeMemory else {
       throw AppError(
         .unprocessableContent,
         "photo is \(header.width)×\(header.height) with \(header.bands) bands of "
-          + "\(8 * header.bandBytes) bits: more than \(maximumDecodedBytes / 1_000_000) MB decoded",
+          + "\(8 * header.bandBytes) bits: processing it would take \(memory.peak / 1_000_000) MB, "
+          + "more than \(maximumDecodeMemory / 1_000_000) MB",
         field: "photo")
+    }
+    if format == .jpeg, case let scans = JPEGScans.count(in: bytes), scans > maximumJPEGScans {
+      throw AppError(
+        .unprocessableContent,
+        "photo has \(scans) JPEG scans: more than \(maximumJPEGScans)", field: "photo")
     }
     let decoded = bytes.withUnsafeBytes {
       VipsImageRef(lots_vips_decode($0.baseAddress, $0.count, code))

@@ -13,6 +13,12 @@ enum SyntheticPhoto {
     case heic
     /// AV1 in a HEIF container: refused by the pipeline (attack tests).
     case avif
+    /// Progressive JPEG without chroma subsampling (attack tests).
+    case progressiveJPEG
+    /// JPEG with four bands, CMYK (attack tests).
+    case cmykJPEG
+    /// WebP with an alpha band (attack tests).
+    case webpWithAlpha
   }
 
   /// A `width` × `height` gradient starting at `color` (0–255 per channel).
@@ -33,6 +39,9 @@ enum SyntheticPhoto {
     case .webp: bytes = image.encode { lots_vips_webp($0, 80, $1, $2) }
     case .heic: bytes = image.encode { lots_vips_heic($0, 60, $1, $2) }
     case .avif: bytes = image.encode { lots_vips_avif($0, 60, $1, $2) }
+    case .progressiveJPEG: bytes = image.encode { lots_vips_jpeg_progressive($0, $1, $2) }
+    case .cmykJPEG: bytes = image.encode { lots_vips_four_bands($0, 1, $1, $2) }
+    case .webpWithAlpha: bytes = image.encode { lots_vips_four_bands($0, 0, $1, $2) }
     }
     guard let bytes else { throw AppError(.internalServerError, "could not encode a photo") }
     return bytes

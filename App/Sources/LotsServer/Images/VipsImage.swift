@@ -24,6 +24,21 @@ final class VipsImageRef {
   /// The bytes the whole image takes decoded.
   var decodedBytes: Int { width * height * bands * bandBytes }
 
+  /// The integer metadata field `name` (a loader's "interlaced", ...), or nil without one.
+  func int(_ name: String) -> Int? {
+    guard vips_image_get_typeof(pointer, name) != 0 else { return nil }
+    var value: Int32 = 0
+    return vips_image_get_int(pointer, name, &value) == 0 ? Int(value) : nil
+  }
+
+  /// The string metadata field `name`, or nil without one.
+  func string(_ name: String) -> String? {
+    guard vips_image_get_typeof(pointer, name) != 0 else { return nil }
+    var value: UnsafePointer<CChar>?
+    guard vips_image_get_string(pointer, name, &value) == 0, let value else { return nil }
+    return String(cString: value)
+  }
+
   /// The image a libvips operation makes from this one, or nil when it fails.
   func applying(
     _ operation: (UnsafeMutablePointer<CVips.VipsImage>) -> UnsafeMutablePointer<CVips.VipsImage>?
