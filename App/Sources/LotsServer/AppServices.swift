@@ -27,6 +27,10 @@ struct AppServices: Sendable {
   let dummyPasswordHash: String
   /// Uploads being read, decoded and stored.
   let imageWork: WorkPool
+  /// Uploads in flight per user and per client address, so that neither can hold every place
+  /// ``imageWork`` has.
+  let uploadsByUser: InFlightLimit
+  let uploadsByAddress: InFlightLimit
   /// Passwords being hashed or checked.
   let passwordWork: WorkPool
 
@@ -47,6 +51,9 @@ struct AppServices: Sendable {
     self.deletingLimiter = RateLimiter(limits.deleting)
     self.imageWork = WorkPool(
       name: "image", threads: WorkPool.imageThreads, limit: configuration.uploadsAtOnce)
+    self.uploadsByUser = InFlightLimit(configuration.uploadsPerUser, what: "uploads")
+    self.uploadsByAddress = InFlightLimit(
+      configuration.uploadsPerAddress, what: "uploads from this address")
     self.passwordWork = WorkPool(
       name: "password", threads: WorkPool.passwordThreads,
       limit: configuration.passwordChecksAtOnce)

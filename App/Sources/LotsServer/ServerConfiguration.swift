@@ -47,6 +47,13 @@ public struct ServerConfiguration: Sendable {
   public var streamsPerAddress = 256
   /// The most uploads admitted at once (reading, decoding, storing); more get 503.
   public var uploadsAtOnce = 8
+  /// The most uploads one user may have in flight; more get 429.
+  public var uploadsPerUser = 2
+  /// The most uploads one client address may have in flight; more get 429.
+  public var uploadsPerAddress = 4
+  /// How long an admitted upload's body may take to arrive (10 MB in 120 s is 0.7 Mbit/s);
+  /// later, 408 and its place goes to someone else.
+  public var uploadBodyTimeout: Duration = .seconds(120)
   /// The most sign-ins and sign-ups waiting for bcrypt at once; more get 503.
   public var passwordChecksAtOnce = 64
 

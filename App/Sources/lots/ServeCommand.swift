@@ -16,7 +16,8 @@ struct ServeCommand: AsyncParsableCommand {
   var demo = false
 
   @Flag(
-    help: "Turn rate limits and the per-address stream limit off (load tests and benchmarks only)."
+    help:
+      "Turn rate limits and the per-address stream and upload limits off (load tests and benchmarks only)."
   )
   var noRateLimits = false
 
@@ -59,8 +60,9 @@ struct ServeCommand: AsyncParsableCommand {
     configuration.seedDemoContent = demo
     if noRateLimits {
       configuration.rateLimits = .unlimited
-      // A load test's thousand subscribers all come from one address.
+      // A load test's thousand subscribers (and its writers) all come from one address.
       configuration.streamsPerAddress = .max
+      configuration.uploadsPerAddress = .max
     }
     configuration.trustedProxies = Set(trustedProxies)
     configuration.moderators = Set(moderators.map { $0.lowercased() })

@@ -11,4 +11,10 @@ struct ConfigurationChange {
   static func with(_ apply: @escaping (inout ServerConfiguration) -> Void) -> Self {
     ConfigurationChange(apply: apply)
   }
+
+  /// One user (from one address) may have any number of uploads in flight: for tests of what
+  /// the server-wide bound and idempotency do under many at once.
+  static var manyUploadsPerUser: Self {
+    .with { ($0.uploadsPerUser, $0.uploadsPerAddress) = (.max, .max) }
+  }
 }

@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import LotsCore
 import NIOCore
+import Testing
 
 @testable import LotsServer
 
@@ -47,13 +48,14 @@ struct LiveClient: Sendable {
     ) { _ in false }
   }
 
-  func post(token: String, caption: String = "") async throws -> Post {
+  func post(token: String, caption: String = "", headers: HTTPFields = [:]) async throws -> Post {
     let body = Multipart.body(
       fields: ["restaurant": "Curry Up", "mealDate": "2026-11-21", "caption": caption],
       file: ("photo", try SyntheticPhotoForTests.jpeg()))
-    let response = try await send(
-      .post, "/api/posts", token: token,
-      headers: [.contentType: "multipart/form-data; boundary=\(Multipart.boundary)"], body: body)
+    var headers = headers
+    headers[.contentType] = "multipart/form-data; boundary=\(Multipart.boundary)"
+    let response = try await send(.post, "/api/posts", token: token, headers: headers, body: body)
+    #expect(response.status == .created, "\(String(buffer: response.body ?? ByteBuffer()))")
     return try JSONCoding.decoder().decode(Post.self, from: Data(buffer: response.body!))
   }
 

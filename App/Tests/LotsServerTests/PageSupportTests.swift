@@ -50,7 +50,7 @@ import Testing
   }
 
   @Test func aRetriedUploadWithTheSameKeyMakesOnePost() async throws {
-    try await TestApp.run { client in
+    try await TestApp.run(.manyUploadsPerUser) { client in
       let ana = try await client.signUp("ana")
       let bob = try await client.signUp("bob")
       let photo = try SyntheticPhoto.make(width: 64, height: 48)

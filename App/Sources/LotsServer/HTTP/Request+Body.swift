@@ -35,6 +35,32 @@ extension Request {
     }
   }
 
+  /// Collects the body as ``collectBodyOrThrow(upTo:)`` does, if it arrives within `limit`:
+  /// a client that sends a byte now and then cannot hold what was reserved for its request.
+  /// - Throws: ``AppError`` 408 saying `late` when the body is still arriving after `limit`,
+  ///   413 when it is larger than `bytes`.
+  mutating func collectBodyOrThrow(upTo bytes: Int, within limit: Duration, late: String)
+    async throws -> ByteBuffer
+  {
+    let request = self
+    return try await withThrowingTaskGroup(of: ByteBuffer?.self) { group in
+      group.addTask {
+        var request = request
+        return try await request.collectBodyOrThrow(upTo: bytes)
+      }
+      group.addTask {
+        try await Task.sleep(for: limit)
+        return nil
+      }
+      // The reader, cancelled, ends at once: the channel's inbound stream honours cancellation.
+      defer { group.cancelAll() }
+      guard let body = try await group.next() ?? nil else {
+        throw AppError(.requestTimeout, late)
+      }
+      return body
+    }
+  }
+
   /// A path parameter that must be a positive integer id.
   static func id(_ context: AppRequestContext, _ name: String = "id") throws -> Int64 {
     guard let text = context.parameters.get(name), let id = Int64(text), id > 0 else {

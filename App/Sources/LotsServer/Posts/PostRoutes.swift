@@ -57,14 +57,23 @@ struct PostRoutes {
       return Self.replayed(post)
     }
     try services.postingLimiter.check(String(user.id), action: "posting")
-    // Admitted before the body is read: a bounded number of uploads hold memory at once.
+    // Admitted before the body is read: a bounded number of uploads hold memory at once, none
+    // for longer than its body takes to arrive, and no user or address holds them all.
     let work = services.imageWork
-    let (form, photo) = try await work.admitting {
-      var request = request
-      let body = try await request.collectBodyOrThrow(upTo: Self.maximumPhotoBytes + 64 * 1024)
-      let form = try PostForm(MultipartForm(body: Array(buffer: body), boundary: boundary))
-      let pipeline = services.pipeline
-      return (form, try await work.run { try pipeline.process(form.photo) })
+    let address = context.clientAddress(request, trusting: services.configuration.trustedProxies)
+    let (form, photo) = try await services.uploadsByAddress.holding(address) {
+      try await services.uploadsByUser.holding(String(user.id)) {
+        try await work.admitting {
+          var request = request
+          let body = try await request.collectBodyOrThrow(
+            upTo: Self.maximumPhotoBytes + 64 * 1024,
+            within: services.configuration.uploadBodyTimeout,
+            late: "the photo took too long to arrive: try again on a better connection")
+          let form = try PostForm(MultipartForm(body: Array(buffer: body), boundary: boundary))
+          let pipeline = services.pipeline
+          return (form, try await work.run { try pipeline.process(form.photo) })
+        }
+      }
     }
     let renditions = [photo.original, photo.display, photo.thumbnail]
     let stored = try await services.imageLedger.withLock { () async throws -> (Post, Bool) in

@@ -1,0 +1,79 @@
+import Foundation
+import HTTPTypes
+import Testing
+
+@testable import LotsServer
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Uploads whose bodies trickle in: each holds one of the server's few upload places while it
+/// lasts, so one account or one address may hold only a couple, and none for long.
+@Suite struct SlowUploadTests {
+  /// A socket that has sent an upload's head, as `token` from `address` (behind the trusted
+  /// proxy), and the first bytes of its 100 kB body, and no more.
+  static func slowUpload(port: Int, token: String, from address: String) -> Int32? {
+    let head =
+      "POST /api/posts HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\n"
+      + "X-Forwarded-For: \(address)\r\nContent-Length: 100000\r\n"
+      + "Content-Type: multipart/form-data; boundary=\(Multipart.boundary)\r\n\r\n"
+      + "--\(Multipart.boundary)\r\n"
+    return SlowClientTests.sending(Array(head.utf8), to: port)
+  }
+
+  /// Three accounts on one address open seven slow uploads against six places: one account
+  /// holds at most two, the address four, the rest are told 429 at once, and someone elsewhere
+  /// still posts; then the four held are ended with 408 when their bodies have not arrived.
+  @Test func slowUploadsCannotHoldEveryPlaceNorHoldOneForLong() async throws {
+    let change = ConfigurationChange.with {
+      $0.trustedProxies = ["127.0.0.1"]
+      $0.uploadsAtOnce = 6
+      $0.uploadBodyTimeout = .seconds(10)
+    }
+    try await LiveServer.run(change) { port in
+      let api = LiveClient(port: port)
+      var mallory: [String] = []
+      for index in 1...3 { mallory.append(try await api.signUp("mallory\(index)").token) }
+      let tokens = [0, 0, 0, 1, 1, 2, 2].map { mallory[$0] }
+      let sockets = try tokens.map {
+        try #require(Self.slowUpload(port: port, token: $0, from: "203.0.113.9"))
+      }
+      defer { for socket in sockets { close(socket) } }
+      // The refusals come at once (whatever order the server took the seven in).
+      var statuses = [Int?](repeating: nil, count: sockets.count)
+      for _ in 0..<200 where statuses.compactMap({ $0 }).count < 3 {
+        for (index, socket) in sockets.enumerated() where statuses[index] == nil {
+          statuses[index] = await SlowClientTests.status(of: socket, within: 0)
+        }
+        try await Task.sleep(for: .milliseconds(50))
+      }
+      #expect(statuses.compactMap { $0 } == [429, 429, 429], "\(statuses)")
+      #expect(statuses[0..<3].contains(429), "mallory1's third upload")
+      // Someone elsewhere still posts while the four are held.
+      let ben = try await api.signUp("ben")
+      _ = try await api.post(token: ben.token, headers: [.xForwardedFor: "198.51.100.7"])
+      // The trickling bodies lose their places: 408, never a post.
+      for (index, socket) in sockets.enumerated() where statuses[index] == nil {
+        statuses[index] = await SlowClientTests.status(of: socket, within: 30)
+      }
+      #expect(statuses.sorted { ($0 ?? 0) < ($1 ?? 0) } == [408, 408, 408, 408, 429, 429, 429])
+      let feed = try await api.send(.get, "/api/feed?limit=50")
+      #expect(String(buffer: feed.body!).components(separatedBy: "mallory").count == 1)
+    }
+  }
+
+  @Test func theLimitCountsPerKeyAndForgetsKeysWithNothingInFlight() async throws {
+    let limit = InFlightLimit(1, what: "uploads")
+    try await limit.holding("a") {
+      #expect(limit.count("a") == 1)
+      await #expect(throws: AppError.self) { try await limit.holding("a") {} }
+      try await limit.holding("b") { #expect(limit.count("b") == 1) }
+    }
+    #expect(limit.count("a") == 0 && limit.count("b") == 0)
+    await #expect(throws: CancellationError.self) {
+      try await limit.holding("a") { throw CancellationError() }
+    }
+    #expect(limit.count("a") == 0, "a failure gives its place back")
+  }
+}
