@@ -48,16 +48,17 @@ struct ImagePipeline: Sendable {
     else {
       throw AppError(
         .unprocessableContent,
-        "photo is \(header.width)×\(header.height): more than \(maximumPixels / 1_000_000) megapixels",
+        "photo is \(header.width)×\(header.height): more than \(maximumPixels / 1_000_000) megapixels; "
+          + "send a smaller version",
         field: "photo")
     }
     let memory = DecodeMemory(format, header)
     guard memory.peak <= maximumDecodeMemory else {
       throw AppError(
         .unprocessableContent,
-        "photo is \(header.width)×\(header.height) with \(header.bands) bands of "
+        "photo is too large to process: \(header.width)×\(header.height) with \(header.bands) bands of "
           + "\(8 * header.bandBytes) bits: processing it would take \(memory.peak / 1_000_000) MB, "
-          + "more than \(maximumDecodeMemory / 1_000_000) MB",
+          + "more than \(maximumDecodeMemory / 1_000_000) MB; send a smaller version",
         field: "photo")
     }
     if format == .jpeg, case let scans = JPEGScans.count(in: bytes), scans > maximumJPEGScans {
