@@ -66,57 +66,60 @@ import Testing
   }
 }
 
-/// `lots_live`'s one entry point, by operation code, writing into the output buffer.
-@Suite struct LiveCommandsPerformTests {
-  /// Writes `values` into the input buffer and performs `code`; returns the result and the
-  /// values written.
-  static func perform(
-    _ list: inout LiveList<BridgedLiveItem>, _ code: LiveCommands.Operation, _ a: Double = 0,
-    _ b: Double = 0, _ values: [Double] = []
-  ) -> (Int32, [Double]) {
-    Buffers.reserveInput(values.count)
-    for (index, value) in values.enumerated() { Buffers.input[index] = value }
-    let written = LiveCommands.perform(&list, code.rawValue, a, b, count: Int32(values.count))
-    return (written, (0..<max(Int(written), 0)).map { Buffers.output[$0] })
-  }
-
-  @Test func everyOperationByItsCode() {
-    var list = LiveList<BridgedLiveItem>()
-    let items = LiveCommandsTests.item(3) + LiveCommandsTests.item(2)
-    // Page: counts (0 deletes, 2 inserts, 0 moves, 0 reloads, 0 reconfigures), then 0, 1.
-    #expect(
-      Self.perform(&list, .page, 10, 0, [0, 0, 0, 0, 0, 0] + items).1 == [0, 2, 0, 0, 0, 0, 1])
-    #expect(Self.perform(&list, .identities).1 == [3, 2].map { Double(bitPattern: UInt64($0)) })
-    // Scrolled to the second item, a newer post is held.
-    #expect(Self.perform(&list, .firstVisible, 1).0 == 0)
-    #expect(Self.perform(&list, .insert, 11, 10, LiveCommandsTests.item(4)).1 == [0, 0, 0, 0, 0])
-    #expect(Self.perform(&list, .state).1[3] == 1)
-    #expect(Self.perform(&list, .showNew).1 == [0, 1, 0, 0, 0, 0])
-    // An update with a new version: a reload and a reconfigure in place.
-    let update = LiveCommandsTests.item(2, version: 1)
-    #expect(Self.perform(&list, .update, 12, 11, update).1 == [0, 0, 0, 1, 1, 2, 2])
-    #expect(
-      Self.perform(&list, .delete, 13, 12, [Double(bitPattern: UInt64(3))]).1 == [
-        1, 0, 0, 0, 0, 1,
-      ])
-    #expect(Self.perform(&list, .reset, 14, 13).0 == 5 && list.needsResync)
-    #expect(Self.perform(&list, .resync, 20, 0, [0, 0, 0, 0, 0, 0] + items).0 > 0)
-    #expect(list.items.map(\.id) == [2] && list.lastSequence == 20)  // 3 stays deleted
-  }
-
-  /// abi.js names the state's values from `stateFields`: one name per value written.
-  @Test func everyStateValueHasAName() {
-    var list = LiveList<BridgedLiveItem>()
-    #expect(Int(Self.perform(&list, .state).0) == LiveCommands.stateFields.count)
-    #expect(Set(LiveCommands.stateFields).count == LiveCommands.stateCount)
-  }
-
-  @Test func unknownOperationsAndBadNumbersAreRefused() {
-    var list = LiveList<BridgedLiveItem>()
-    for code: Int32 in [-1, 12, 99, .max] {
-      #expect(LiveCommands.perform(&list, code, 0, 0, count: 0) == -1)
+extension SharedBridgeState {
+  /// `lots_live`'s one entry point, by operation code, writing into the output buffer.
+  @Suite struct LiveCommandsPerformTests {
+    /// Writes `values` into the input buffer and performs `code`; returns the result and the
+    /// values written.
+    static func perform(
+      _ list: inout LiveList<BridgedLiveItem>, _ code: LiveCommands.Operation, _ a: Double = 0,
+      _ b: Double = 0, _ values: [Double] = []
+    ) -> (Int32, [Double]) {
+      Buffers.reserveInput(values.count)
+      for (index, value) in values.enumerated() { Buffers.input[index] = value }
+      let written = LiveCommands.perform(&list, code.rawValue, a, b, count: Int32(values.count))
+      return (written, (0..<max(Int(written), 0)).map { Buffers.output[$0] })
     }
-    #expect(Self.perform(&list, .firstVisible, .nan).0 == -1)
-    #expect(Self.perform(&list, .page, .infinity).0 == -1)
+
+    @Test func everyOperationByItsCode() {
+      var list = LiveList<BridgedLiveItem>()
+      let items = LiveCommandsTests.item(3) + LiveCommandsTests.item(2)
+      // Page: counts (0 deletes, 2 inserts, 0 moves, 0 reloads, 0 reconfigures), then 0, 1.
+      #expect(
+        Self.perform(&list, .page, 10, 0, [0, 0, 0, 0, 0, 0] + items).1 == [0, 2, 0, 0, 0, 0, 1])
+      #expect(Self.perform(&list, .identities).1 == [3, 2].map { Double(bitPattern: UInt64($0)) })
+      // Scrolled to the second item, a newer post is held.
+      #expect(Self.perform(&list, .firstVisible, 1).0 == 0)
+      #expect(
+        Self.perform(&list, .insert, 11, 10, LiveCommandsTests.item(4)).1 == [0, 0, 0, 0, 0])
+      #expect(Self.perform(&list, .state).1[3] == 1)
+      #expect(Self.perform(&list, .showNew).1 == [0, 1, 0, 0, 0, 0])
+      // An update with a new version: a reload and a reconfigure in place.
+      let update = LiveCommandsTests.item(2, version: 1)
+      #expect(Self.perform(&list, .update, 12, 11, update).1 == [0, 0, 0, 1, 1, 2, 2])
+      #expect(
+        Self.perform(&list, .delete, 13, 12, [Double(bitPattern: UInt64(3))]).1 == [
+          1, 0, 0, 0, 0, 1,
+        ])
+      #expect(Self.perform(&list, .reset, 14, 13).0 == 5 && list.needsResync)
+      #expect(Self.perform(&list, .resync, 20, 0, [0, 0, 0, 0, 0, 0] + items).0 > 0)
+      #expect(list.items.map(\.id) == [2] && list.lastSequence == 20)  // 3 stays deleted
+    }
+
+    /// abi.js names the state's values from `stateFields`: one name per value written.
+    @Test func everyStateValueHasAName() {
+      var list = LiveList<BridgedLiveItem>()
+      #expect(Int(Self.perform(&list, .state).0) == LiveCommands.stateFields.count)
+      #expect(Set(LiveCommands.stateFields).count == LiveCommands.stateCount)
+    }
+
+    @Test func unknownOperationsAndBadNumbersAreRefused() {
+      var list = LiveList<BridgedLiveItem>()
+      for code: Int32 in [-1, 12, 99, .max] {
+        #expect(LiveCommands.perform(&list, code, 0, 0, count: 0) == -1)
+      }
+      #expect(Self.perform(&list, .firstVisible, .nan).0 == -1)
+      #expect(Self.perform(&list, .page, .infinity).0 == -1)
+    }
   }
 }
