@@ -51,9 +51,9 @@ struct AppServices: Sendable {
     self.deletingLimiter = RateLimiter(limits.deleting)
     self.imageWork = WorkPool(
       name: "image", threads: WorkPool.imageThreads, limit: configuration.uploadsAtOnce)
-    self.uploadsByUser = InFlightLimit(configuration.uploadsPerUser, what: "uploads")
+    self.uploadsByUser = InFlightLimit(configuration.uploadsPerUser, tooMany: "uploads")
     self.uploadsByAddress = InFlightLimit(
-      configuration.uploadsPerAddress, what: "uploads from this address")
+      configuration.uploadsPerAddress, tooMany: "uploads from this address")
     self.passwordWork = WorkPool(
       name: "password", threads: WorkPool.passwordThreads,
       limit: configuration.passwordChecksAtOnce)

@@ -108,10 +108,7 @@ import Testing
   /// The estimate of a file's header, without decoding it.
   static func memory(_ bytes: [UInt8], _ format: ImageFormat) throws -> DecodeMemory {
     #expect(ImageFormat(sniffing: bytes) == format)
-    let header = bytes.withUnsafeBytes {
-      VipsImageRef(lots_vips_header($0.baseAddress, $0.count, Int32(format.loaderCode)))
-    }
-    return DecodeMemory(format, try #require(header))
+    return DecodeMemory(format, try #require(VipsImageRef.header(of: bytes, as: format)))
   }
 
   /// A JPEG of a hundred scans and more makes the decoder go over the image again for each: it

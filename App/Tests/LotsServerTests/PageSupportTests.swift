@@ -150,9 +150,6 @@ import Testing
   /// The width libvips reads from an encoded image's header.
   static func width(of bytes: [UInt8]) throws -> Int? {
     guard let format = ImageFormat(sniffing: bytes) else { return nil }
-    let header = bytes.withUnsafeBytes {
-      VipsImageRef(lots_vips_header($0.baseAddress, $0.count, Int32(format.loaderCode)))
-    }
-    return header?.width
+    return VipsImageRef.header(of: bytes, as: format)?.width
   }
 }

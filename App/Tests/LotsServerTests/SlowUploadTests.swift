@@ -64,7 +64,7 @@ import Testing
   }
 
   @Test func theLimitCountsPerKeyAndForgetsKeysWithNothingInFlight() async throws {
-    let limit = InFlightLimit(1, what: "uploads")
+    let limit = InFlightLimit(1, tooMany: "uploads")
     try await limit.holding("a") {
       #expect(limit.count("a") == 1)
       await #expect(throws: AppError.self) { try await limit.holding("a") {} }

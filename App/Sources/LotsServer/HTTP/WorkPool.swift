@@ -1,6 +1,5 @@
 import NIOCore
 import NIOPosix
-import Synchronization
 
 /// Threads of their own for one kind of heavy work, and a bound on the requests doing it at
 /// once (running and waiting). Past the bound a request is answered 503 with `Retry-After`
@@ -16,18 +15,16 @@ final class WorkPool: Sendable {
   /// The threads of ``passwordThreads``.
   static let passwordThreadCount = 2
 
-  /// What the 503's message names.
-  let name: String
-  /// The most requests admitted at once.
-  let limit: Int
+  /// The requests admitted at once, server-wide.
+  private let admission: InFlightLimit
   private let threads: NIOThreadPool
-  private let admitted = Atomic<Int>(0)
 
-  /// A bound of `limit` requests on work that runs on `threads`.
+  /// A bound of `limit` requests on work that runs on `threads`; past it, 503 naming `name`.
   init(name: String, threads: NIOThreadPool, limit: Int) {
-    self.name = name
+    var busy = AppError(.serviceUnavailable, "the server is busy with \(name) work: retry soon")
+    busy.headers[.retryAfter] = "1"
+    self.admission = InFlightLimit(limit, refusal: busy)
     self.threads = threads
-    self.limit = limit
   }
 
   private static func started(_ pool: NIOThreadPool) -> NIOThreadPool {
@@ -35,21 +32,11 @@ final class WorkPool: Sendable {
     return pool
   }
 
-  /// The requests admitted now.
-  var load: Int { admitted.load(ordering: .relaxed) }
-
   /// Runs `body` as one admitted request.
-  /// - Throws: ``AppError`` 503 with `Retry-After` when `limit` requests are in already;
+  /// - Throws: ``AppError`` 503 with `Retry-After` when the limit's requests are in already;
   ///   whatever `body` throws.
   func admitting<T>(_ body: () async throws -> T) async throws -> T {
-    let now = admitted.wrappingAdd(1, ordering: .relaxed).newValue
-    defer { admitted.wrappingSubtract(1, ordering: .relaxed) }
-    guard now <= limit else {
-      var error = AppError(.serviceUnavailable, "the server is busy with \(name) work: retry soon")
-      error.headers[.retryAfter] = "1"
-      throw error
-    }
-    return try await body()
+    try await admission.holding("", body)
   }
 
   /// Runs `work` on the pool's threads (call it inside ``admitting(_:)``).

@@ -1,4 +1,3 @@
-import CVips
 import Foundation
 
 /// Times the upload pipeline on a generated photo, and measures what decoding a file holds in
@@ -57,10 +56,9 @@ public enum ImageBenchmark {
     guard ImagePipeline.started, let format = ImageFormat(sniffing: bytes) else {
       throw AppError(.unsupportedMediaType, "not a JPEG, PNG, WebP or HEIC file")
     }
-    let header = bytes.withUnsafeBytes {
-      VipsImageRef(lots_vips_header($0.baseAddress, $0.count, Int32(format.loaderCode)))
+    guard let header = VipsImageRef.header(of: bytes, as: format) else {
+      throw ImagePipeline.corrupt
     }
-    guard let header else { throw ImagePipeline.corrupt }
     let memory = DecodeMemory(format, header)
     var pipeline = ImagePipeline()
     pipeline.maximumDecodeMemory = .max

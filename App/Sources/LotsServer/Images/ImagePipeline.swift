@@ -38,11 +38,7 @@ struct ImagePipeline: Sendable {
         .unsupportedMediaType, "photo must be a JPEG, PNG, WebP or HEIC image", field: "photo")
     }
     defer { vips_error_clear() }
-    let code = Int32(format.loaderCode)
-    let header = bytes.withUnsafeBytes {
-      VipsImageRef(lots_vips_header($0.baseAddress, $0.count, code))
-    }
-    guard let header else { throw Self.corrupt }
+    guard let header = VipsImageRef.header(of: bytes, as: format) else { throw Self.corrupt }
     guard header.width > 0, header.height > 0,
       header.width * header.height <= maximumPixels
     else {
@@ -66,10 +62,7 @@ struct ImagePipeline: Sendable {
         .unprocessableContent,
         "photo has \(scans) JPEG scans: more than \(maximumJPEGScans)", field: "photo")
     }
-    let decoded = bytes.withUnsafeBytes {
-      VipsImageRef(lots_vips_decode($0.baseAddress, $0.count, code))
-    }
-    guard let decoded else { throw Self.corrupt }
+    guard let decoded = VipsImageRef.decoded(bytes, as: format) else { throw Self.corrupt }
     let original = try encode(decoded, as: format)
     guard let display = decoded.applying({ lots_vips_fit($0, Int32(displayWidth), 100_000) }),
       let thumbnail = display.applying({ lots_vips_fit($0, Int32(thumbnailWidth), 100_000) })

@@ -16,6 +16,21 @@ final class VipsImageRef {
 
   deinit { g_object_unref(pointer) }
 
+  /// The header of `bytes`, read lazily by `format`'s one loader (no pixel decoded), or nil
+  /// when that loader cannot read it.
+  static func header(of bytes: [UInt8], as format: ImageFormat) -> VipsImageRef? {
+    bytes.withUnsafeBytes {
+      VipsImageRef(lots_vips_header($0.baseAddress, $0.count, Int32(format.loaderCode)))
+    }
+  }
+
+  /// `bytes` decoded whole by `format`'s one loader and turned upright, or nil when it fails.
+  static func decoded(_ bytes: [UInt8], as format: ImageFormat) -> VipsImageRef? {
+    bytes.withUnsafeBytes {
+      VipsImageRef(lots_vips_decode($0.baseAddress, $0.count, Int32(format.loaderCode)))
+    }
+  }
+
   var width: Int { Int(vips_image_get_width(pointer)) }
   var height: Int { Int(vips_image_get_height(pointer)) }
   var bands: Int { Int(vips_image_get_bands(pointer)) }

@@ -165,15 +165,6 @@ final class PostgresStorage: Sendable {
     try await rows(query, on: connection) { _ in () }.count
   }
 
-  /// Milliseconds since 1970: how times are stored (as in SQLite).
-  static func millis(_ date: Date) -> Int64 {
-    Int64((date.timeIntervalSince1970 * 1000).rounded())
-  }
-
-  static func date(_ millis: Int64) -> Date {
-    Date(timeIntervalSince1970: Double(millis) / 1000)
-  }
-
   /// Whether `error` is PostgreSQL's unique violation (SQLSTATE 23505).
   static func isUniqueViolation(_ error: any Error) -> Bool {
     (error as? PSQLError)?.serverInfo?[.sqlState] == "23505"

@@ -49,16 +49,6 @@ public struct SQLiteStorage: Sendable {
     return try SQLiteStorage(
       pool, policy: policy, loopReaders: LoopReaders(path: path, group: .singleton))
   }
-
-  /// Milliseconds since 1970, the unit of every stored timestamp.
-  static func millis(_ date: Date) -> Int64 {
-    Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
-  }
-
-  /// The date of a stored timestamp.
-  static func date(_ millis: Int64) -> Date {
-    Date(timeIntervalSince1970: Double(millis) / 1000)
-  }
 }
 
 /// Settings that shape what the database layer allows and keeps.
