@@ -1,8 +1,9 @@
-// The app's retry delays: exponential with jitter, Retry-After honoured and capped.
+// The app's API calls: retry delays (exponential with jitter, Retry-After honoured and capped),
+// and which refusals are waited out and which are told at once.
 import assert from "node:assert/strict";
 import test from "node:test";
 
-import { backoff } from "../../Web/app/api.js";
+import { api, backoff } from "../../Web/app/api.js";
 
 test("backoff doubles from half a second with ±50 % jitter", () => {
   for (let attempt = 1; attempt <= 4; attempt++) {
@@ -24,4 +25,39 @@ test("a Retry-After in seconds is waited, at most 30 s; anything else falls back
     const delay = backoff(1, value);
     assert.ok(delay >= 250 && delay <= 750, `${value}: ${delay}`);
   }
+});
+
+/** Answers `api`'s fetches from `replies` (status, headers) in turn, counting the calls. */
+function stubFetch(replies) {
+  const calls = [];
+  globalThis.fetch = async (path, init) => {
+    calls.push({ path, method: init.method });
+    const [status, headers = {}, body = ""] = replies[Math.min(calls.length, replies.length) - 1];
+    return new Response(body || null, { status, headers });
+  };
+  return calls;
+}
+
+test("a 429 is waited out by default, then the request is made again", async () => {
+  const calls = stubFetch([[429, { "Retry-After": "0" }], [200, {}, '{"ok":true}']]);
+  assert.deepEqual(await api("POST", "/api/sessions", {}), { ok: true });
+  assert.equal(calls.length, 2);
+});
+
+test("without waitWhenLimited a 429 rejects at once with the server's message and wait", async () => {
+  const body = '{"error":{"message":"too many sign-in requests: retry in 5 s"}}';
+  const calls = stubFetch([[429, { "Retry-After": "5" }, body], [200, {}, "{}"]]);
+  const started = Date.now();
+  await assert.rejects(api("POST", "/api/sessions", {}, { waitWhenLimited: false }), (error) => {
+    assert.equal(error.message, "too many sign-in requests: retry in 5 s");
+    assert.equal(error.status, 429);
+    assert.equal(error.retryAfter, 5);
+    return true;
+  });
+  assert.equal(calls.length, 1);
+  assert.ok(Date.now() - started < 1000);
+  // Other refusals carry no wait, and a POST is not repeated on a 503.
+  stubFetch([[503, {}, '{"error":{"message":"busy"}}']]);
+  await assert.rejects(api("POST", "/api/posts", {}, { waitWhenLimited: false }),
+    (error) => error.status === 503 && error.retryAfter === undefined);
 });

@@ -1,7 +1,8 @@
 // The app's one way to call the LOTs API: JSON in and out, same-origin credentials (the
 // session cookie), and a failure as an Error carrying the server's message. Requests that are
 // safe to repeat (GET, PUT, DELETE) are retried when the server is unreachable or busy, with
-// exponential backoff and jitter; a 429 waits as long as its Retry-After says. While the server
+// exponential backoff and jitter; a 429 waits as long as its Retry-After says (unless the caller
+// would rather tell a person, with `waitWhenLimited: false`). While the server
 // cannot be reached, an "offline" event is dispatched on `connectivity` (and "online" when it
 // answers again), for the page's banner.
 
@@ -33,10 +34,12 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Sends `method path` with `body` as JSON (if any); resolves to the parsed response (null when
- * empty), or rejects with an Error carrying the server's message (else the HTTP status) and
- * the response's `status`.
+ * empty), or rejects with an Error carrying the server's message (else the HTTP status), the
+ * response's `status`, the `field` at fault and, on a 429, `retryAfter` (seconds). With
+ * `waitWhenLimited: false` a 429 is answered at once instead of waited out: for forms a person
+ * submits, who should be told rather than kept waiting.
  */
-export async function api(method, path, body) {
+export async function api(method, path, body, { waitWhenLimited = true } = {}) {
   const retried = RETRIED.has(method);
   for (let attempt = 1; ; attempt++) {
     let response;
@@ -56,7 +59,8 @@ export async function api(method, path, body) {
     }
     // The service worker answers from its cache when the network is down, and says so.
     setOffline(response.headers.has("X-LOTs-Offline"));
-    if (BUSY.has(response.status) && (retried || response.status === 429)
+    const limited = response.status === 429;
+    if (BUSY.has(response.status) && (retried || limited) && (waitWhenLimited || !limited)
       && attempt < ATTEMPTS) {
       await sleep(backoff(attempt, response.headers.get("Retry-After")));
       continue;
@@ -74,8 +78,11 @@ async function parse(method, path, response) {
     if (response.ok) throw new Error(`${method} ${path}: the server's answer is not JSON`);
   }
   if (!response.ok) {
-    throw Object.assign(new Error(json?.error?.message ?? `HTTP ${response.status}`),
-      { status: response.status, field: json?.error?.field });
+    const retryAfter = Number(response.headers.get("Retry-After") ?? NaN);
+    throw Object.assign(new Error(json?.error?.message ?? `HTTP ${response.status}`), {
+      status: response.status, field: json?.error?.field,
+      retryAfter: Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : undefined,
+    });
   }
   return json;
 }

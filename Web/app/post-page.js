@@ -62,10 +62,20 @@ export function showPostPage(container, { close, posted }) {
   }
   const photo = element("input", { type: "file", accept: TYPES.join(",") + ",.heic" });
   const image = element("img", { className: "preview", alt: "The chosen photo", hidden: true });
+  // A file this browser cannot draw (HEIC outside Safari, or not a photo at all) shows no broken
+  // image: a note says so, and the server's check decides when it is sent.
+  const note = element("p", { className: "compose-note", id: "compose-photo-note" });
+  image.addEventListener("error", () => {
+    if (image.hidden) return;
+    image.hidden = true;
+    note.textContent = "No preview: this browser cannot show this file. It is checked when "
+      + "you post.";
+  });
   photo.addEventListener("change", () => {
     if (preview) URL.revokeObjectURL(preview);
     const file = photo.files[0];
     preview = file ? URL.createObjectURL(file) : null;
+    note.textContent = "";
     image.hidden = !preview;
     if (preview) image.src = preview;
   });
@@ -75,13 +85,14 @@ export function showPostPage(container, { close, posted }) {
   const submit = element("button", { type: "submit" }, "Post");
   form.append(
     element("h2", { id: "compose-title", tabIndex: -1 }, "New lunch"),
-    field("photo", "Photo", photo), image,
+    field("photo", "Photo", photo), image, note,
     field("caption", "Caption", element("textarea", { maxLength: 500, rows: 3 })),
     field("restaurant", "Restaurant", element("input", { type: "text", maxLength: 100,
       required: true, autocomplete: "off" })),
     field("mealDate", "Meal date", element("input", { type: "date", value: today(),
       required: true })),
     progress, status, submit);
+  photo.setAttribute("aria-describedby", `${errors.photo.id} ${note.id}`);
   container.replaceChildren(backBar(close), form);
   form.querySelector("h2").focus({ preventScroll: true });
 

@@ -1,6 +1,7 @@
 // Minimal sign-in, sign-up and sign-out on the home page. The server sets an HttpOnly session
 // cookie: page script never sees a credential. Errors show beside the form.
 import { api } from "./api.js";
+import { guardSubmit } from "./form-guard.js";
 
 /** Forgets the reader's cached pages and photos (Web/app/offline.js, loaded when needed). */
 const forgetUser = async () => (await import("./offline.js")).forgetUser();
@@ -29,10 +30,14 @@ function show(user) {
   document.dispatchEvent(new CustomEvent("sessionchange", { detail: { user } }));
 }
 
-/** Signs in (or up, with `signUp`) and tells the page; rejects with the server's error. */
+/**
+ * Signs in (or up, with `signUp`) and tells the page; rejects with the server's error. A sign-in
+ * limit (429) is not waited out in silence: it rejects at once, with `retryAfter`, for the form
+ * to say so.
+ */
 export async function signIn(username, password, signUp = false) {
   const session = await api("POST", signUp ? "/api/accounts" : "/api/sessions",
-    { username, password });
+    { username, password }, { waitWhenLimited: false });
   // The answer names the user; /api/me adds their role (a moderator gets the review link).
   const user = await api("GET", "/api/me").catch(() => session.user);
   await forgetUser();  // nothing of whoever used this browser before
@@ -43,8 +48,7 @@ export async function signIn(username, password, signUp = false) {
 // The controls are wired when this module is evaluated, before the app awaits its engine: a
 // click that early is handled here, never submitted by the browser (the form's method is
 // "dialog", so without script it goes nowhere, and a password never reaches a URL).
-form.addEventListener("submit", async (event) => {
-  event.preventDefault();
+guardSubmit(form, async (event) => {
   const signUp = event.submitter?.value === "up";
   const data = new FormData(form);
   error.textContent = "";
@@ -53,6 +57,7 @@ form.addEventListener("submit", async (event) => {
     form.reset();
   } catch (failure) {
     error.textContent = failure.message;
+    return failure.retryAfter;
   }
 });
 // Signing out here ends this device's session; everywhere ends every session of the account

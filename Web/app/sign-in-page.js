@@ -1,6 +1,7 @@
 // Signing in or up on a page of its own (/signin, /signup, and in place on pages that need an
 // account): the fields, the server's error beside the field it names, a link to the other.
 import { backBar, element } from "./dom.js";
+import { guardSubmit } from "./form-guard.js";
 import { signIn } from "./session.js";
 
 /**
@@ -29,8 +30,7 @@ export function showSignIn(container, { mode, reason = "", close, then }) {
     }, up ? "I have an account: sign in" : "New here? Create an account")));
   container.replaceChildren(backBar(close), form);
   form.querySelector("input").focus();
-  form.addEventListener("submit", async (event) => {
-    event.preventDefault();
+  guardSubmit(form, async () => {
     const data = new FormData(form);
     for (const error of form.querySelectorAll(".field-error")) error.textContent = "";
     try {
@@ -38,6 +38,7 @@ export function showSignIn(container, { mode, reason = "", close, then }) {
     } catch (failure) {
       const beside = { username: "#gate-username-error", password: "#gate-password-error" };
       form.querySelector(beside[failure.field] ?? "#gate-error").textContent = failure.message;
+      return failure.retryAfter;
     }
   });
 }

@@ -1,0 +1,78 @@
+"""What a person sees when the real server refuses them: a sign-in limit is said at once beside
+the form (never waited out in silence), the form holds its button for as long as the server
+asked and sends nothing meanwhile, then signs in; a file that is not a photo shows no broken
+preview, and the server's reason appears beside the Photo field."""
+import time
+
+from conftest import screenshot, watched_page
+from test_pages import wait_until
+from test_story import sign_up
+
+BUSY = "document.querySelector('#detail form').getAttribute('aria-busy')"
+HELD = "document.querySelector('#detail form button').getAttribute('aria-disabled')"
+
+
+def test_a_sign_in_limit_is_said_at_once_and_holds_the_form_as_long_as_asked(server, browser):
+    server.sign_up("owner")
+    page = watched_page(browser, 390, 844, console_errors=False)  # the 401s and 429 are logged
+    sent = []
+    page.on("request", lambda r: sent.append(r.url) if r.url.endswith("/api/sessions") else None)
+    page.goto(server.url + "/signin")
+    form = page.locator("#detail")
+    form.get_by_label("Username").fill("owner")
+    # Ten wrong passwords for one name from one address are answered; the eleventh is limited.
+    for attempt in range(11):
+        form.get_by_label("Password").fill(f"wrong password {attempt}")
+        form.get_by_label("Password").press("Enter")
+        wait_until(page, f"{BUSY} === 'false'")
+        message = page.inner_text("#gate-error")
+        if attempt < 10:
+            assert message == "username or password is incorrect", (attempt, message)
+            assert page.evaluate(HELD) == "false"
+    # Said at once, not after the Retry-After: the answer came back in one request.
+    assert "too many sign-in requests: retry in" in message, message
+    assert len(sent) == 11
+    assert page.evaluate(HELD) == "true"
+    assert page.evaluate("document.activeElement.name") == "password", "focus stays in place"
+    screenshot(page, "signin-limited-390-light")
+    # Held: a submission now sends nothing.
+    form.get_by_label("Password").fill("lunch-of-today")
+    form.get_by_label("Password").press("Enter")
+    page.wait_for_timeout(300)
+    assert len(sent) == 11
+    # Once the wait the server named is over, the right password signs in.
+    deadline = time.monotonic() + 10
+    while page.evaluate(HELD) == "true":
+        assert time.monotonic() < deadline, "the form stayed held"
+        page.wait_for_timeout(100)
+    form.get_by_label("Password").press("Enter")
+    page.wait_for_selector("#detail", state="hidden")
+    assert page.inner_text("#profile-link") == "@owner"
+    assert len(sent) == 12
+    assert page.errors == []
+
+
+def test_a_file_that_is_not_a_photo_shows_no_broken_preview_and_the_servers_reason(
+        server, browser, tmp_path):
+    page = watched_page(browser, 1280, 900, "dark", console_errors=False)  # the 415 is logged
+    sign_up(page, server, "cook")
+    page.goto(server.url + "/post")
+    disguised = tmp_path / "lunch.jpg"  # an SVG named like a JPEG: the browser says image/jpeg
+    disguised.write_text('<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"/>')
+    page.get_by_label("Photo").set_input_files(str(disguised))
+    page.wait_for_selector("#compose-photo-note:not(:empty)")
+    assert page.is_hidden("#detail .preview")
+    assert "No preview" in page.inner_text("#compose-photo-note")
+    described = page.get_attribute("#compose-photo", "aria-describedby").split()
+    assert "compose-photo-note" in described
+    page.get_by_label("Restaurant").fill("Green Table")
+    page.get_by_role("button", name="Post").click()
+    wait_until(page, "document.getElementById('compose-photo-error').textContent !== ''")
+    assert page.inner_text("#compose-photo-error") == (
+        "photo must be a JPEG, PNG, WebP or HEIC image")
+    assert page.get_attribute("#compose-photo", "aria-invalid") == "true"
+    screenshot(page, "post-not-a-photo-1280-dark")
+    # Another file takes the note away.
+    page.get_by_label("Photo").set_input_files([])
+    assert page.inner_text("#compose-photo-note") == ""
+    assert page.errors == []
