@@ -172,6 +172,31 @@ def test_a_server_killed_with_9_and_restarted_is_caught_up_without_a_reload(serv
     assert page.errors == []
 
 
+def test_the_browser_going_offline_cuts_the_stream_and_coming_back_catches_up_at_once(
+        server, browser):
+    cook = server.sign_up("cook")
+    posts_by(server, cook, 1, "Before")
+    page = new_page(browser, 390, 844)
+    open_home(page, server)
+    page.evaluate("window.__marker = 1")
+    # The network goes: the badge says so at once (the open connection would linger, "Live").
+    page.context.set_offline(True)
+    page.wait_for_function("document.getElementById('live').textContent.startsWith('Offline')",
+                           timeout=2000)
+    assert page.is_visible("#offline")
+    screenshot(page, "live-browser-offline-390")
+    # Posted meanwhile; the network returns: caught up at once, not after the backoff.
+    server.post(cook, 400, 300, (1, 2, 3), "While away", "")
+    page.wait_for_timeout(3000)  # the backoff grows while the browser stays offline
+    page.context.set_offline(False)
+    page.wait_for_function("document.getElementById('live').textContent.includes('Live')",
+                           timeout=2000)
+    page.wait_for_function(f"{CELLS}.length === 2", timeout=3000)
+    assert page.evaluate("window.__marker") == 1, "no reload"
+    assert sorted(captions(page)) == ["Before 0", "While away"]
+    assert page.errors == []
+
+
 def test_a_reload_that_fails_is_retried_when_the_stream_reconnects(server, browser):
     # An unblock needs a reload of the feed (the author's posts come back); the first reload
     # fails (the network dropped), and no other event follows: the page must still catch up.

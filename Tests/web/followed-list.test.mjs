@@ -6,20 +6,10 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { loadEngine } from "../../Web/toolkit/engine.js";
 import { applyChangeset } from "./support/apply-changeset.mjs";
+import { FakeSource } from "./support/fake-browser.mjs";
 
 const engine = await loadEngine(readFileSync(new URL("../../Web/lots.wasm", import.meta.url)));
 
-class FakeSource {
-  static last = null;
-  constructor(url) {
-    this.url = url;
-    FakeSource.last = this;
-    queueMicrotask(() => this.onopen?.());
-  }
-  close() { this.closed = true; }
-  send(event) { this.onmessage({ data: JSON.stringify(event) }); }
-}
-globalThis.EventSource = FakeSource;
 
 /** The server's list (newest first) and its pages: `?limit=&cursor=` where the cursor is an offset. */
 const server = { posts: [], sequence: 0, fetches: 0 };

@@ -1,7 +1,10 @@
 // The server's change stream (`/api/stream`), as one list follows it: opened from the sequence
 // the list was read at, resumed after a cut from the last event applied (`?since=`), reconnecting
-// with exponential backoff and jitter (our own, not EventSource's fixed retry). One stream per
-// shown list: a tab has one open at a time, well under the browser's per-origin limit.
+// with exponential backoff and jitter (our own, not EventSource's fixed retry). The browser's own
+// word counts too: going offline cuts the stream at once (an open connection can linger for
+// minutes after the network is gone, still saying "Live"), and coming back online reconnects at
+// once instead of waiting out the backoff. One stream per shown list: a tab has one open at a
+// time, well under the browser's per-origin limit.
 
 const MAX_DELAY_MS = 30_000;
 
@@ -22,12 +25,26 @@ export class EventStream {
   /** `since()` answers the sequence of the last event applied; read at every (re)connection. */
   constructor(since) {
     this.#since = since;
+    addEventListener("offline", this.#wentOffline);
+    addEventListener("online", this.#cameOnline);
   }
+
+  #wentOffline = () => {
+    const source = this.#source;
+    if (source && source.readyState !== EventSource.CLOSED) source.onerror();
+  };
+
+  #cameOnline = () => {
+    if (this.#closed || !this.#retryTimer) return;  // open, or paused by its list
+    this.#retries = 0;
+    this.open();
+  };
 
   /** Opens the stream (again, after `pause`). */
   open() {
     if (this.#closed) return;
     clearTimeout(this.#retryTimer);
+    this.#retryTimer = 0;
     this.#source?.close();
     this.onStatus("connecting", 0);
     const source = new EventSource(`/api/stream?since=${this.#since()}`);
@@ -53,6 +70,7 @@ export class EventStream {
   /** Stops listening until `open` (a list reloading itself). */
   pause() {
     clearTimeout(this.#retryTimer);
+    this.#retryTimer = 0;
     this.#source?.close();
     this.#source = null;
   }
@@ -60,6 +78,8 @@ export class EventStream {
   /** Closes the stream for good. */
   close() {
     this.#closed = true;
+    removeEventListener("offline", this.#wentOffline);
+    removeEventListener("online", this.#cameOnline);
     this.pause();
   }
 }
