@@ -36,7 +36,7 @@ def serious(page):
 PAGES = [("/", None), ("/inspire", None), ("/likes", None), ("/likes", "fan"),
          ("/p/{id}", None), ("/p/{id}", "fan"), ("/post", None), ("/post", "cook"),
          ("/u/cook", None), ("/u/cook", "cook"), ("/moderation/", "mod"), ("/moderation/", None),
-         ("/signin", None), ("/signup", None)]
+         ("/signin", None), ("/signup", None), ("/account", None), ("/account", "fan")]
 
 
 @pytest.mark.parametrize("width,scheme", [(390, "light"), (390, "dark"), (1280, "light"),
@@ -48,7 +48,8 @@ def test_no_serious_or_critical_finding(site, browser, path, user, width, scheme
     if user:
         sign_in(page, server, user)
     page.goto(server.url + path.replace("{id}", str(ids[0])))
-    overlay = path in ("/post", "/signin", "/signup") or (path == "/likes" and not user)
+    overlay = path in ("/post", "/signin", "/signup", "/account") or (
+        path == "/likes" and not user)
     page.wait_for_selector("#detail form" if overlay else "[aria-busy=false]", state="attached")
     page.wait_for_timeout(1000)  # entrances settled
     name = path.strip("/").replace("/", "-").replace("{id}", "id") or "main"

@@ -15,6 +15,7 @@ let user = null;
 function showRoute(route) {
   if (route.name === "detail") return overlay().then((pages) => pages.openPost(route.params[0], user));
   if (route.name === "post") return overlay().then((pages) => pages.openCompose(user));
+  if (route.name === "account") return overlay().then((pages) => pages.openAccount(user));
   if (route.name === "signin" || route.name === "signup") {
     // Back where the visitor was going, or Main.
     const next = new URLSearchParams(location.search).get("next");

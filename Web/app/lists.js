@@ -6,6 +6,7 @@ import { api } from "./api.js";
 import { isEmpty, LiveFeed } from "./live-feed.js";
 import { navigate } from "./router.js";
 import { paintPost } from "./post-cell.js";
+import { confirmSession } from "./session.js";
 
 const CAPTION = 52;
 const GRID = { kind: "grid", columnCount: 3, aspectRatio: 1, extraHeight: CAPTION };
@@ -38,6 +39,7 @@ let engine = null;
 const host = document.getElementById("feed");
 const status = document.getElementById("status");
 const live = document.getElementById("live");
+let streamCut = false;  // the shown list's stream was cut since it was last live
 const newPosts = document.getElementById("new-posts");
 const title = document.getElementById("list-title");
 const offlineBanner = document.getElementById("offline");
@@ -208,6 +210,12 @@ export async function showList(spec) {
   }, { signal: abort.signal });
   feed.onStatus = (stream, delay) => {
     if (current !== state) return;
+    // Back after a cut: the server ends a session's streams when it ends the session.
+    if (stream === "offline") streamCut = true;
+    if (stream === "live" && streamCut) {
+      streamCut = false;
+      confirmSession();
+    }
     live.textContent = stream === "live" ? "● Live"
       : stream === "offline" ? `Offline — retrying in ${Math.ceil(delay / 1000)} s` : "Connecting…";
     live.dataset.state = stream;

@@ -1,5 +1,6 @@
-// Pages over the list — a post (/p/{id}), Post (/post), sign in and sign up — loaded when one is
-// first opened. The list beneath stays as it was (inert: its place, its cells) until Back.
+// Pages over the list — a post (/p/{id}), Post (/post), sign in and sign up, the account —
+// loaded when one is first opened. The list beneath stays as it was (inert: its place, its
+// cells) until Back.
 import { canGoBack, navigate } from "./router.js";
 import { scrollListToTop } from "./lists.js";
 
@@ -18,6 +19,13 @@ function open(render) {
   render();
 }
 
+/** The sign-in form in place, for a page that needs an account (`reason` finishes its title);
+ * `reopen(user)` shows that page once signed in. */
+async function signInFirst(reason, reopen) {
+  const { showSignIn } = await import("./sign-in-page.js");
+  showSignIn(detail, { mode: "in", reason, close: back, then: reopen });
+}
+
 /** Post `id`'s page, for `user` (null for a visitor). */
 export function openPost(id, user) {
   open(async () => {
@@ -29,11 +37,7 @@ export function openPost(id, user) {
 /** The Post page; a visitor signs in first, on the page itself, and comes back to it. */
 export function openCompose(user) {
   open(async () => {
-    if (!user) {
-      const { showSignIn } = await import("./sign-in-page.js");
-      return showSignIn(detail, { mode: "in", reason: "to post", close: back,
-        then: (signedIn) => openCompose(signedIn) });
-    }
+    if (!user) return signInFirst("to post", openCompose);
     const { showPostPage } = await import("./post-page.js");
     showPostPage(detail, {
       close: back,
@@ -43,6 +47,16 @@ export function openCompose(user) {
         scrollListToTop();
       },
     });
+  });
+}
+
+/** The account page (password, sign out everywhere); a visitor signs in first, in place. */
+export function openAccount(user) {
+  open(async () => {
+    if (!user) return signInFirst("to see your account", openAccount);
+    const { showAccountPage } = await import("./account-page.js");
+    showAccountPage(detail, { user, close: back,
+      signedOut: () => navigate("/", { replace: true }) });
   });
 }
 

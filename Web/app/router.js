@@ -9,6 +9,7 @@ const ROUTES = [
   { name: "post", pattern: /^\/post$/ },
   { name: "signin", pattern: /^\/signin$/ },
   { name: "signup", pattern: /^\/signup$/ },
+  { name: "account", pattern: /^\/account$/ },
   { name: "profile", pattern: /^\/u\/([A-Za-z0-9_.%-]{1,90})$/ },
 ];
 

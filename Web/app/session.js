@@ -60,18 +60,35 @@ guardSubmit(form, async (event) => {
     return failure.retryAfter;
   }
 });
-// Signing out here ends this device's session; everywhere ends every session of the account
-// (a lost phone, a shared computer).
-for (const [id, path] of [["sign-out", "/api/sessions/current"], ["sign-out-all", "/api/sessions"]]) {
-  document.getElementById(id).addEventListener("click", async () => {
-    try {
-      await api("DELETE", path);
-      await forgetUser();
-      show(null);
-    } catch (failure) {
-      error.textContent = failure.message;
-    }
-  });
+/**
+ * Signs out: this device's session, or with `everywhere` every session of the account (a lost
+ * phone, a shared computer), their streams too. Rejects with the server's error.
+ */
+export async function signOut(everywhere = false) {
+  await api("DELETE", everywhere ? "/api/sessions" : "/api/sessions/current");
+  await forgetUser();
+  show(null);
+}
+
+document.getElementById("sign-out").addEventListener("click", () => {
+  signOut().catch((failure) => { error.textContent = failure.message; });
+});
+
+/**
+ * Asks the server whether this browser's session still stands, if it believes it is signed in:
+ * one ended elsewhere (signed out everywhere, the password changed on another device) signs this
+ * page out too, and says why. For a stream that reconnected, which reads as a visitor's then.
+ */
+export async function confirmSession() {
+  if (!localStorage.getItem(HINT)) return;
+  try {
+    await api("GET", "/api/me");
+  } catch (failure) {
+    if (failure.status !== 401) return;
+    await forgetUser();
+    show(null);
+    error.textContent = "You were signed out: your session was ended on another device.";
+  }
 }
 
 /** Who is signed in (null for a visitor). */

@@ -132,7 +132,10 @@ import Testing
       .appendingPathComponent("../../../Web").standardizedFileURL
     try await TestApp.run(.with { $0.webDirectory = web }) { client in
       let shell = try String(contentsOf: web.appendingPathComponent("index.html"), encoding: .utf8)
-      for path in ["/inspire", "/post", "/likes", "/signin", "/signup", "/p/42", "/u/ana"] {
+      let pages = [
+        "/inspire", "/post", "/likes", "/signin", "/signup", "/account", "/p/42", "/u/ana",
+      ]
+      for path in pages {
         let response = try await client.send(.get, path)
         #expect(response.status == .ok, "\(path)")
         #expect(response.headers[.contentType] == "text/html; charset=utf-8")

@@ -43,17 +43,24 @@ import Testing
       let other = try await client.send(
         .post, "/api/sessions", json: #"{"username":"ana","password":"password1"}"#
       ).decode(Session.self)
-      let cases: [(String, HTTPResponse.Status, String)] = [
-        (Self.change("not-my-password", "a-new-password"), .forbidden, "current password"),
-        (Self.change("password1", "short"), .badRequest, "at least 8"),
-        (Self.change("password1", "nul\\u0000inside"), .badRequest, "NUL"),
-        (#"{"newPassword":"a-new-password"}"#, .badRequest, "currentPassword"),
+      // Each refusal names the field at fault, for the page to show it beside that field.
+      let cases: [(String, HTTPResponse.Status, String, String?)] = [
+        (
+          Self.change("not-my-password", "a-new-password"), .forbidden, "current password",
+          "currentPassword"
+        ),
+        (Self.change("password1", "short"), .badRequest, "at least 8", "newPassword"),
+        (Self.change("password1", "nul\\u0000inside"), .badRequest, "NUL", "newPassword"),
+        (#"{"newPassword":"a-new-password"}"#, .badRequest, "currentPassword", nil),
       ]
-      for (body, status, message) in cases {
+      for (body, status, message, field) in cases {
         let response = try await client.send(
           .put, "/api/me/password", json: body, token: ana.token)
         #expect(response.status == status, "\(body)")
         #expect(response.errorMessage?.contains(message) == true, "\(response.text)")
+        if let field {
+          #expect(response.text.contains(#""field":"\#(field)""#), "\(response.text)")
+        }
       }
       #expect(try await client.send(.get, "/api/me", token: other.token).status == .ok)
       #expect(

@@ -65,7 +65,7 @@ struct AccountRoutes {
     }
     guard let hash else {
       _ = services.signInLimiter.take(nameKey)
-      throw AppError(.forbidden, "the current password is incorrect")
+      throw AppError(.forbidden, "the current password is incorrect", field: "currentPassword")
     }
     try await services.storage.changePassword(
       userID: user.id, passwordHash: hash, keeping: context.tokenHash)

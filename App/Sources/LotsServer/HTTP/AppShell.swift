@@ -6,7 +6,9 @@ import Hummingbird
 /// among them: an unknown `/api/…` stays a JSON 404.
 struct AppShell: Sendable {
   /// The app's routes, relative to the root (`:id` and `:username` match one path segment).
-  static let routes = ["inspire", "post", "likes", "signin", "signup", "p/:id", "u/:username"]
+  static let routes = [
+    "inspire", "post", "likes", "signin", "signup", "account", "p/:id", "u/:username",
+  ]
 
   /// `index.html`, read once at start-up.
   let html: ByteBuffer
