@@ -2,25 +2,21 @@
 // of the account ends at once, with its streams; this one stays), and sign out everywhere. Each
 // server error shows beside the field it names; a sign-in limit holds the form as long as asked.
 import { api } from "./api.js";
-import { backBar, element } from "./dom.js";
+import { backBar, element, labelledField, showFieldErrors } from "./dom.js";
 import { guardSubmit } from "./form-guard.js";
 import { signOut } from "./session.js";
 
 /** Builds the page in `container` for `user`; `close()` is Back, `signedOut()` after signing
  * out everywhere. */
 export function showAccountPage(container, { user, close, signedOut }) {
+  const inputs = {};
   const errors = {};
   const field = (name, label, autocomplete, hint) => {
-    const input = element("input", { id: `account-${name}`, name, type: "password",
+    inputs[name] = element("input", { id: `account-${name}`, name, type: "password",
       autocomplete, required: true });
-    const error = element("p", { className: "field-error", id: `${input.id}-error` });
-    input.setAttribute("aria-describedby", [hint && `${input.id}-hint`, error.id]
-      .filter(Boolean).join(" "));
+    const [node, error] = labelledField(inputs[name], label, hint);
     errors[name] = error;
-    return element("div", { className: "field" },
-      element("label", { htmlFor: input.id }, label),
-      hint ? element("p", { className: "hint", id: `${input.id}-hint` }, hint) : "",
-      input, error);
+    return node;
   };
   const done = element("p", { role: "status", className: "compose-status" });
   const general = element("p", { className: "field-error", role: "alert" });
@@ -38,8 +34,7 @@ export function showAccountPage(container, { user, close, signedOut }) {
     field("again", "New password again", "new-password"),
     general, done,
     element("button", { type: "submit" }, "Change password"));
-  const everywhere = element("button", { type: "button" },
-    "Sign out everywhere");
+  const everywhere = element("button", { type: "button" }, "Sign out everywhere");
   const outError = element("p", { className: "field-error", role: "alert" });
   const out = element("section", { className: "compose" },
     element("h3", {}, "Signed in elsewhere?"),
@@ -49,17 +44,14 @@ export function showAccountPage(container, { user, close, signedOut }) {
   container.replaceChildren(backBar(close), form, out);
   form.querySelector("h2").focus({ preventScroll: true });
 
+  // A message beside the field it names, else above the button.
   const show = (name, message) => {
-    (errors[name] ?? general).textContent = message;
-    const input = form.elements[name];
-    if (input) {
-      input.setAttribute("aria-invalid", "true");
-      input.focus();
-    }
+    if (errors[name]) showFieldErrors(inputs, errors, { [name]: message });
+    else general.textContent = message;
   };
   guardSubmit(form, async () => {
-    for (const error of [...Object.values(errors), general]) error.textContent = "";
-    for (const input of form.querySelectorAll("[aria-invalid]")) input.removeAttribute("aria-invalid");
+    showFieldErrors(inputs, errors, {});
+    general.textContent = "";
     done.textContent = "";
     const values = Object.fromEntries(new FormData(form));
     if (!values.currentPassword) return show("currentPassword", "enter your current password");

@@ -11,7 +11,7 @@ export const connectivity = new EventTarget();
 
 const RETRIED = new Set(["GET", "PUT", "DELETE"]);
 const ATTEMPTS = 4;
-const BUSY = new Set([429, 502, 503, 504]);
+const BUSY = new Set([502, 503, 504]);  // a 429 is waited out on its own terms
 let offline = false;
 
 function setOffline(value) {
@@ -20,12 +20,16 @@ function setOffline(value) {
   connectivity.dispatchEvent(new Event(value ? "offline" : "online"));
 }
 
+/** A Retry-After header's seconds, or undefined (absent, a date, or not a number). */
+function retryAfterSeconds(header) {
+  const seconds = Number(header ?? NaN);
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds : undefined;
+}
+
 /** How long to wait before attempt `attempt` (1, 2, …): 0.5 s doubling, ±50 % jitter. */
 export function backoff(attempt, retryAfter) {
-  const seconds = Number(retryAfter);
-  if (retryAfter != null && Number.isFinite(seconds) && seconds >= 0) {
-    return Math.min(seconds, 30) * 1000;
-  }
+  const seconds = retryAfterSeconds(retryAfter);
+  if (seconds !== undefined) return Math.min(seconds, 30) * 1000;
   const base = 500 * 2 ** (attempt - 1);
   return base * (0.5 + Math.random());
 }
@@ -59,9 +63,9 @@ export async function api(method, path, body, { waitWhenLimited = true } = {}) {
     }
     // The service worker answers from its cache when the network is down, and says so.
     setOffline(response.headers.has("X-LOTs-Offline"));
-    const limited = response.status === 429;
-    if (BUSY.has(response.status) && (retried || limited) && (waitWhenLimited || !limited)
-      && attempt < ATTEMPTS) {
+    const again = response.status === 429 ? waitWhenLimited
+      : retried && BUSY.has(response.status);
+    if (again && attempt < ATTEMPTS) {
       await sleep(backoff(attempt, response.headers.get("Retry-After")));
       continue;
     }
@@ -78,10 +82,9 @@ async function parse(method, path, response) {
     if (response.ok) throw new Error(`${method} ${path}: the server's answer is not JSON`);
   }
   if (!response.ok) {
-    const retryAfter = Number(response.headers.get("Retry-After") ?? NaN);
     throw Object.assign(new Error(json?.error?.message ?? `HTTP ${response.status}`), {
       status: response.status, field: json?.error?.field,
-      retryAfter: Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : undefined,
+      retryAfter: retryAfterSeconds(response.headers.get("Retry-After")),
     });
   }
   return json;

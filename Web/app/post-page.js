@@ -3,7 +3,7 @@
 // here first; an upload shows its progress; the server's error appears beside the field it
 // names; a failed upload keeps the form and can be retried, and a retry never makes a second
 // post (the same Idempotency-Key until one succeeds).
-import { backBar, element } from "./dom.js";
+import { backBar, element, labelledField, showFieldErrors } from "./dom.js";
 
 const TYPES = ["image/jpeg", "image/png", "image/webp", "image/heic", "image/heif"];
 const MAX_BYTES = 10 * 1024 * 1024;
@@ -50,15 +50,13 @@ export function showPostPage(container, { close, posted }) {
   form.setAttribute("aria-labelledby", "compose-title");
   const fields = {};
   const errors = {};
-  function field(name, label, input, hint) {
+  function field(name, label, input) {
     input.id = `compose-${name}`;
     input.name = name;
-    const error = element("p", { className: "field-error", id: `${input.id}-error` });
-    input.setAttribute("aria-describedby", error.id);
     fields[name] = input;
+    const [node, error] = labelledField(input, label);
     errors[name] = error;
-    return element("div", { className: "field" },
-      element("label", { htmlFor: input.id }, label), hint ?? "", input, error);
+    return node;
   }
   const photo = element("input", { type: "file", accept: TYPES.join(",") + ",.heic" });
   const image = element("img", { className: "preview", alt: "The chosen photo", hidden: true });
@@ -96,14 +94,7 @@ export function showPostPage(container, { close, posted }) {
   container.replaceChildren(backBar(close), form);
   form.querySelector("h2").focus({ preventScroll: true });
 
-  function show(found) {
-    for (const [name, error] of Object.entries(errors)) {
-      error.textContent = found[name] ?? "";
-      fields[name].setAttribute("aria-invalid", String(Boolean(found[name])));
-    }
-    const first = Object.keys(errors).find((name) => found[name]);
-    if (first) fields[first].focus();
-  }
+  const show = (found) => showFieldErrors(fields, errors, found);
 
   form.addEventListener("submit", async (event) => {
     event.preventDefault();

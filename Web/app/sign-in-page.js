@@ -1,6 +1,6 @@
 // Signing in or up on a page of its own (/signin, /signup, and in place on pages that need an
 // account): the fields, the server's error beside the field it names, a link to the other.
-import { backBar, element } from "./dom.js";
+import { backBar, element, labelledField } from "./dom.js";
 import { guardSubmit } from "./form-guard.js";
 import { signIn } from "./session.js";
 
@@ -12,12 +12,8 @@ export function showSignIn(container, { mode, reason = "", close, then }) {
   const up = mode === "up";
   const title = up ? "Create an account" : "Sign in";
   /** A labelled field with its error beside it (`aria-describedby`). */
-  const field = (name, label, properties) => {
-    const input = element("input", { id: `gate-${name}`, name, required: true, ...properties });
-    input.setAttribute("aria-describedby", `gate-${name}-error`);
-    return element("div", { className: "field" }, element("label", { htmlFor: input.id }, label),
-      input, element("p", { className: "field-error", id: `gate-${name}-error` }));
-  };
+  const field = (name, label, properties) => labelledField(
+    element("input", { id: `gate-${name}`, name, required: true, ...properties }), label)[0];
   const form = element("form", { className: "compose" },
     element("h2", { tabIndex: -1 }, reason ? `${title} ${reason}` : title),
     field("username", "Username", { autocomplete: "username" }),
