@@ -75,6 +75,16 @@ def test_changing_the_password_signs_out_the_other_devices_only(server, browser,
     # The other device notices by itself: its stream was ended, and it now reads signed out.
     phone.wait_for_selector("#gate-links:not([hidden])", timeout=10000)
     assert phone.is_hidden("#who")
+    assert phone.is_visible("#session-error")  # on a phone too, where the header form is not
+    assert "session was ended on another device" in phone.inner_text("#session-error")
+    screenshot(phone, "signed-out-elsewhere-390")
+    # Signing in again from there (no reload) takes the note away.
+    phone.get_by_role("link", name="Sign in", exact=True).click()
+    phone.fill("#gate-username", "ana")
+    phone.fill("#gate-password", "a new password")
+    phone.press("#gate-password", "Enter")
+    phone.wait_for_selector("#who:not([hidden])")
+    assert phone.is_hidden("#session-error")
     wait_until(phone, LIVE)  # following Main again, as a visitor
     # The new password signs in, the old one does not.
     fresh = server.request("POST", "/api/sessions", {"username": "ana",

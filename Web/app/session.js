@@ -15,8 +15,12 @@ const who = document.getElementById("who");
 const HINT = "lots.signedIn";
 
 function show(user) {
-  if (user) localStorage.setItem(HINT, "1");
-  else localStorage.removeItem(HINT);
+  if (user) {
+    error.textContent = "";  // whatever the header said, however they signed in
+    localStorage.setItem(HINT, "1");
+  } else {
+    localStorage.removeItem(HINT);
+  }
   form.hidden = !!user;
   document.getElementById("gate-links").hidden = !!user;  // the form's place on a phone
   who.hidden = !user;
