@@ -1,15 +1,19 @@
 """What a person sees when the real server refuses them: a sign-in limit is said at once beside
 the form (never waited out in silence), the form holds its button for as long as the server
 asked and sends nothing meanwhile, then signs in; a file that is not a photo shows no broken
-preview, and the server's reason appears beside the Photo field."""
+preview, and the server's reason appears beside the Photo field; an upload in flight holds the
+Post button (focus kept) and a second press sends nothing."""
+import base64
 import time
 
 from conftest import screenshot, watched_page
-from test_pages import wait_until
+from test_pages import JPEG_FROM_CANVAS, wait_until
 from test_story import sign_up
 
 BUSY = "document.querySelector('#detail form').getAttribute('aria-busy')"
 HELD = "document.querySelector('#detail form button').getAttribute('aria-disabled')"
+POST_HELD = ("document.querySelector('#detail form button[type=submit]')"
+             ".getAttribute('aria-disabled') === 'true'")
 
 
 def test_a_sign_in_limit_is_said_at_once_and_holds_the_form_as_long_as_asked(server, browser):
@@ -75,4 +79,28 @@ def test_a_file_that_is_not_a_photo_shows_no_broken_preview_and_the_servers_reas
     # Another file takes the note away.
     page.get_by_label("Photo").set_input_files([])
     assert page.inner_text("#compose-photo-note") == ""
+    assert page.errors == []
+
+
+def test_an_upload_in_flight_holds_the_post_button_keeps_focus_and_sends_once(server, browser):
+    page = watched_page(browser, 390, 844, service_workers="block")
+    sign_up(page, server, "cook")
+    jpeg = base64.b64decode(page.evaluate(JPEG_FROM_CANVAS))
+    page.goto(server.url + "/post")
+    page.get_by_label("Photo").set_input_files(
+        {"name": "lunch.jpg", "mimeType": "image/jpeg", "buffer": jpeg})
+    page.get_by_label("Restaurant").fill("Green Table")
+    held = []
+    page.route("**/api/posts", lambda route: held.append(route))  # the upload, held back
+    button = page.get_by_role("button", name="Post")
+    button.focus()
+    page.keyboard.press("Enter")
+    wait_until(page, POST_HELD)  # held while the upload is in flight
+    page.keyboard.press("Enter")  # a second press while it is in flight sends nothing
+    page.wait_for_timeout(300)
+    assert len(held) == 1
+    assert page.evaluate("document.activeElement.textContent") == "Post", "focus stays"
+    held[0].continue_()
+    page.wait_for_selector("#detail", state="hidden")
+    assert len(server.request("GET", "/api/feed")["items"]) == 1
     assert page.errors == []

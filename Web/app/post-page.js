@@ -4,6 +4,7 @@
 // names; a failed upload keeps the form and can be retried, and a retry never makes a second
 // post (the same Idempotency-Key until one succeeds).
 import { backBar, element, labelledField, showFieldErrors } from "./dom.js";
+import { guardSubmit } from "./form-guard.js";
 
 const TYPES = ["image/jpeg", "image/png", "image/webp", "image/heic", "image/heif"];
 const MAX_BYTES = 10 * 1024 * 1024;
@@ -96,8 +97,7 @@ export function showPostPage(container, { close, posted }) {
 
   const show = (found) => showFieldErrors(fields, errors, found);
 
-  form.addEventListener("submit", async (event) => {
-    event.preventDefault();
+  guardSubmit(form, async () => {
     const values = { photo: photo.files[0] ?? null, caption: fields.caption.value,
       restaurant: fields.restaurant.value, mealDate: fields.mealDate.value };
     const found = problems(values);
@@ -109,7 +109,6 @@ export function showPostPage(container, { close, posted }) {
     body.append("restaurant", values.restaurant);
     body.append("mealDate", values.mealDate);
     body.append("photo", values.photo);
-    submit.disabled = true;
     progress.hidden = false;
     progress.value = 0;
     try {
@@ -123,7 +122,6 @@ export function showPostPage(container, { close, posted }) {
         : `The upload failed: ${failure.message}. Your post is kept: send it again.`;
       submit.textContent = failure.field ? "Post" : "Try again";
     } finally {
-      submit.disabled = false;
       progress.hidden = true;
     }
   });
