@@ -12,7 +12,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 function watched(since = () => 7) {
   const stream = new EventStream(since);
   const states = [];
-  stream.onStatus = (state, delay) => states.push([state, delay]);
+  stream.onStatus = (state, delay, resumed) => states.push([state, delay, resumed]);
   return { stream, states };
 }
 
@@ -36,6 +36,8 @@ test("offline cuts an open stream at once; online reconnects at once from the la
   assert.match(FakeSource.last.url, /since=12$/);
   await settle();
   assert.deepEqual(states.slice(3).map(([state]) => state), ["connecting", "live"]);
+  assert.equal(states.at(-1)[2], true, "live again after a cut: resumed");
+  assert.equal(states[1][2], false, "the first connection is not a resumption");
   dispatchEvent(new Event("online"));  // open already: nothing
   assert.equal(FakeSource.opened, opened + 1);
   stream.close();

@@ -11,7 +11,8 @@ const MAX_DELAY_MS = 30_000;
 export class EventStream {
   /** Called with each event, parsed. */
   onEvent = () => {};
-  /** Called with "live", "offline" or "connecting" and the retry delay in ms. */
+  /** Called with "live", "offline" or "connecting", the retry delay in ms and, when live,
+   * whether it is back after a cut (what it missed meanwhile may include its session's end). */
   onStatus = () => {};
   /** Called when a connection opens (after a cut too). */
   onOpen = () => {};
@@ -20,6 +21,7 @@ export class EventStream {
   #source = null;
   #retries = 0;
   #retryTimer = 0;
+  #cut = false;
   #closed = false;
 
   /** `since()` answers the sequence of the last event applied; read at every (re)connection. */
@@ -51,7 +53,9 @@ export class EventStream {
     this.#source = source;
     source.onopen = () => {
       this.#retries = 0;
-      this.onStatus("live", 0);
+      const resumed = this.#cut;
+      this.#cut = false;
+      this.onStatus("live", 0, resumed);
       this.onOpen();
     };
     source.onmessage = (message) => {
@@ -62,6 +66,7 @@ export class EventStream {
       if (this.#source !== source || this.#closed) return;
       const delay = Math.min(MAX_DELAY_MS, 1000 * 2 ** this.#retries) * (0.5 + Math.random() / 2);
       this.#retries += 1;
+      this.#cut = true;
       this.onStatus("offline", delay);
       this.#retryTimer = setTimeout(() => this.open(), delay);
     };

@@ -16,7 +16,7 @@ const NONE = Object.freeze({ deletes: [], inserts: [], moves: [], reloads: [] })
 export class FollowedList {
   /** Called with each changeset the stream causes. */
   onChange = () => {};
-  /** Called with the stream's state ("live", "offline", "connecting") and the retry delay. */
+  /** Called as its stream's `onStatus` is (EventStream): state, retry delay, resumed. */
   onStatus = () => {};
 
   #engine;
@@ -39,7 +39,7 @@ export class FollowedList {
     this.#source = new FeedSource(path);
     this.#stream = new EventStream(() => this.#last);
     this.#stream.onEvent = (event) => this.#receive(event);
-    this.#stream.onStatus = (state, delay) => this.onStatus(state, delay);
+    this.#stream.onStatus = (...status) => this.onStatus(...status);
   }
 
   /** The posts, in order. */

@@ -39,7 +39,6 @@ let engine = null;
 const host = document.getElementById("feed");
 const status = document.getElementById("status");
 const live = document.getElementById("live");
-let streamCut = false;  // the shown list's stream was cut since it was last live
 const newPosts = document.getElementById("new-posts");
 const title = document.getElementById("list-title");
 const offlineBanner = document.getElementById("offline");
@@ -208,14 +207,10 @@ export async function showList(spec) {
     view.setLayout(engine.layout(layoutOptions()));
     old.destroy();
   }, { signal: abort.signal });
-  feed.onStatus = (stream, delay) => {
+  feed.onStatus = (stream, delay, resumed) => {
     if (current !== state) return;
     // Back after a cut: the server ends a session's streams when it ends the session.
-    if (stream === "offline") streamCut = true;
-    if (stream === "live" && streamCut) {
-      streamCut = false;
-      confirmSession();
-    }
+    if (resumed) confirmSession();
     live.textContent = stream === "live" ? "● Live"
       : stream === "offline" ? `Offline — retrying in ${Math.ceil(delay / 1000)} s` : "Connecting…";
     live.dataset.state = stream;

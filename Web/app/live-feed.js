@@ -22,7 +22,7 @@ export class LiveFeed {
   posts = new Map();
   /** Called with each changeset of `ids`. */
   onChange = () => {};
-  /** Called with "live", "offline" or "connecting" and the retry delay in ms. */
+  /** Called as its stream's `onStatus` is (EventStream): state, retry delay, resumed. */
   onStatus = () => {};
 
   #engine;
@@ -42,7 +42,7 @@ export class LiveFeed {
     this.#list = engine.liveList();
     this.#stream = new EventStream(() => this.state.lastSequence);
     this.#stream.onEvent = (event) => this.#receive(event);
-    this.#stream.onStatus = (stream, delay) => this.onStatus(stream, delay);
+    this.#stream.onStatus = (...status) => this.onStatus(...status);
     // A reload that failed (the network was down) is retried now, not at the next event,
     // which a quiet feed may not send for a long time.
     this.#stream.onOpen = () => {
