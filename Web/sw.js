@@ -7,7 +7,8 @@
 //   current one (never a stale copy); offline, the last copy answers, marked `X-LOTs-Offline`.
 // - Photos (content-addressed, never changing) come from the cache once seen.
 // - Feed pages and photos are the reader's: they live in one cache the page deletes when its
-//   user signs out (Web/app/offline.js).
+//   user signs out (Web/app/offline.js), and this worker again when the page tells it
+//   ("forget-user"), once what it was writing there has settled.
 /* global VERSION, SHELL */
 
 const SHELL_CACHE = `lots-shell-${VERSION}`;
@@ -26,6 +27,15 @@ self.addEventListener("activate", (event) => {
   event.waitUntil(caches.keys().then((names) => Promise.all(names
     .filter((name) => name.startsWith("lots-shell-") && name !== SHELL_CACHE)
     .map((name) => caches.delete(name)))).then(() => self.clients.claim()));
+});
+
+// The page tells the worker its reader signed out: the worker deletes their cache once more. The
+// page's own delete is not enough: a response of theirs that comes in later (a feed page, a
+// photo asked for before sign-out) would be kept, and opening the cache to keep it makes the
+// cache again, with their pages and photos in it, for whoever uses the browser next.
+self.addEventListener("message", (event) => {
+  if (event.data !== "forget-user") return;
+  event.waitUntil(forgetUser().then(() => event.ports[0]?.postMessage("forgot")));
 });
 
 self.addEventListener("fetch", (event) => {
@@ -50,12 +60,10 @@ self.addEventListener("fetch", (event) => {
  * one version of it, which is what offline should show.
  */
 async function networkFirst(request, cacheName, key, keep = false) {
+  const askedIn = session;
   try {
     const response = await fetch(request);
-    if (keep && response.ok) {
-      const copy = response.clone();
-      caches.open(cacheName).then((cache) => cache.put(key, copy));
-    }
+    if (keep && response.ok) keepForUser(key, response.clone(), askedIn);
     return response;
   } catch (failure) {
     const cache = await caches.open(cacheName);
@@ -69,16 +77,55 @@ async function networkFirst(request, cacheName, key, keep = false) {
 
 /** A photo from the cache, else from the network and kept (the oldest dropped past a limit). */
 async function cacheFirst(request) {
-  const cache = await caches.open(USER_CACHE);
-  const cached = await cache.match(request);
+  const askedIn = session;
+  // Not caches.open: a read must not make the cache again after sign-out.
+  const cached = await caches.match(request, { cacheName: USER_CACHE });
   if (cached) return cached;
   const response = await fetch(request);
   if (response.ok) {
-    await cache.put(request, response.clone());
+    const cache = await keepForUser(request, response.clone(), askedIn);
     // Trimmed now and then, not on every photo: listing the cache is O(n).
-    if (++photosPut % TRIM_EVERY === 0) trimPhotos(cache);
+    if (cache && ++photosPut % TRIM_EVERY === 0) trimPhotos(cache);
   }
   return response;
+}
+
+// Which reader a request was asked for: one more after every sign-out. A response asked for
+// before one is not kept, however late it comes.
+let session = 0;
+// Sign-outs under way: nothing is kept meanwhile (the page asking is still the last reader's).
+let forgetting = 0;
+// Writes into the reader's cache not yet settled: sign-out deletes the cache after them, so the
+// cache is gone whatever a browser makes of a write into a cache deleted under it.
+const userWrites = new Set();
+
+/**
+ * Keeps `response` under `key` in the reader's cache, unless they signed out since the request
+ * was asked (`askedIn`, the `session` then).
+ * @returns {Promise<Cache | null>} the cache written, or null when nothing was.
+ */
+function keepForUser(key, response, askedIn) {
+  if (askedIn !== session || forgetting > 0) return Promise.resolve(null);
+  const write = caches.open(USER_CACHE).then(async (cache) => {
+    await cache.put(key, response);
+    return cache;
+  });
+  const settled = () => userWrites.delete(write);
+  write.then(settled, settled);
+  userWrites.add(write);
+  return write;
+}
+
+/** Deletes the reader's cache once the writes under way have settled; none start meanwhile. */
+async function forgetUser() {
+  forgetting += 1;
+  try {
+    await Promise.allSettled([...userWrites]);
+    await caches.delete(USER_CACHE);
+  } finally {
+    session += 1;
+    forgetting -= 1;
+  }
 }
 
 let photosPut = 0;

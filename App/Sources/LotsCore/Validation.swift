@@ -27,20 +27,29 @@ public enum Validation {
     }
   }
 
-  /// Checks a password: its length, and nothing bcrypt would silently drop (it reads at most
-  /// 72 bytes, and stops at a NUL byte).
+  /// Checks a new password: its length, and nothing bcrypt would silently drop (it reads at
+  /// most 72 bytes, and stops at a NUL byte) nor any other control character.
   /// - Throws: ``ValidationError`` naming the rule broken.
   public static func password(_ password: String) throws(ValidationError) {
     guard password.count >= minimumPasswordLength else {
       throw ValidationError(
         "password must be at least \(minimumPasswordLength) characters long", field: "password")
     }
+    try passwordToCheck(password)
+  }
+
+  /// Checks a password given to sign in, before anything reads it: at most 72 bytes and no
+  /// control character (a NUL, where bcrypt stops reading, would let `secret\0anything` pass
+  /// for `secret`), so that what is checked is exactly what was typed.
+  /// - Throws: ``ValidationError`` naming the rule broken.
+  public static func passwordToCheck(_ password: String) throws(ValidationError) {
     guard password.utf8.count <= maximumPasswordLength else {
       throw ValidationError(
         "password must be at most \(maximumPasswordLength) bytes long", field: "password")
     }
-    guard !password.utf8.contains(0) else {
-      throw ValidationError("password must not contain the NUL character", field: "password")
+    guard !password.unicodeScalars.contains(where: isControl) else {
+      throw ValidationError(
+        "password must not contain control characters (such as NUL)", field: "password")
     }
   }
 

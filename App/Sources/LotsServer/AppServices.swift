@@ -58,7 +58,22 @@ struct AppServices: Sendable {
       name: "password", threads: WorkPool.passwordThreads,
       limit: configuration.passwordChecksAtOnce)
     self.dummyPasswordHash = Bcrypt.hash("not anyone's password", cost: configuration.bcryptCost)
-    // Several instances: a session ended on another one is forgotten here at once.
-    (storage as? PostgresStorage)?.sessionEnds.listen { [sessions] in sessions.forget($0) }
+    // Several instances: a session ended on another one is forgotten here at once, and its
+    // streams end.
+    (storage as? PostgresStorage)?.sessionEnds.listen { [sessions, hub] in
+      Self.sessionsEnded($0, sessions: sessions, hub: hub)
+    }
+  }
+
+  /// Forgets ended sessions (a ``SessionCache/forget(_:)`` message) on this instance and ends
+  /// their streams: whatever ends a session calls it (other instances hear of it through
+  /// ``SessionEnds``), so no stream outlives the sign-out of the session that opened it.
+  func sessionsEnded(_ message: String) {
+    Self.sessionsEnded(message, sessions: sessions, hub: hub)
+  }
+
+  private static func sessionsEnded(_ message: String, sessions: SessionCache, hub: ChangeHub) {
+    sessions.forget(message)
+    hub.endStreams(matching: message)
   }
 }

@@ -32,6 +32,7 @@ func buildApplication(
   let router = Router(context: AppRequestContext.self)
   router.add(middleware: SecurityHeadersMiddleware())
   router.add(middleware: ErrorMiddleware())
+  router.add(middleware: CanonicalPathMiddleware())
   if let web = configuration.webDirectory,
     FileManager.default.fileExists(atPath: web.path)
   {
@@ -43,6 +44,7 @@ func buildApplication(
   router.get("health") { _, _ in "ok" }
   ImageRoutes(services: services).register(on: router)
   let api = router.group("api")
+    .add(middleware: PrivateResponsesMiddleware())
     .add(middleware: SessionMiddleware(store: services.storage, cache: services.sessions))
     .add(middleware: SameOriginMiddleware())
   AccountRoutes(services: services).register(on: api)
@@ -51,10 +53,15 @@ func buildApplication(
   ModerationRoutes(services: services).register(on: api)
   ReviewRoutes(services: services).register(on: api)
   StreamRoutes(services: services).register(on: api)
+  let connections = ConnectionCounts(
+    limit: configuration.connectionsPerAddress, exempt: configuration.trustedProxies)
+  let limits = ConnectionGuard.Limits(configuration)
   return Application(
     router: router,
     server: .http1(
-      configuration: .init(idleTimeout: .nanoseconds(configuration.idleTimeout.nanoseconds))),
+      configuration: .init(
+        additionalChannelHandlers: [ConnectionGuard(counts: connections, limits: limits)],
+        idleTimeout: .nanoseconds(configuration.idleTimeout.nanoseconds))),
     configuration: .init(
       address: .hostname(configuration.host, port: configuration.port), serverName: "lots",
       availableConnectionsDelegate: MaximumAvailableConnections(configuration.maximumConnections)),
@@ -78,14 +85,22 @@ func makeServices(
   _ configuration: ServerConfiguration, logger: Logger, images: (any ImageStore)? = nil
 ) async throws -> AppServices {
   let directory = configuration.dataDirectory
-  try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  try FileManager.default.createDirectory(
+    at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+  // The data (sessions' hashes, password hashes, everyone's photos) is the server's alone,
+  // however the directory came to be.
+  try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: directory.path)
   let storage: any Storage
   if let url = configuration.databaseURL {
     storage = try await PostgresStorage.open(
       url: DatabaseURL(url), policy: configuration.policy, logger: logger)
   } else {
-    storage = try SQLiteStorage.open(
-      path: directory.appendingPathComponent("lots.sqlite").path, policy: configuration.policy)
+    let path = directory.appendingPathComponent("lots.sqlite").path
+    storage = try SQLiteStorage.open(path: path, policy: configuration.policy)
+    for file in [path, path + "-wal", path + "-shm"]
+    where FileManager.default.fileExists(atPath: file) {
+      try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file)
+    }
   }
   let images = try images ?? FileImageStore(directory: directory.appendingPathComponent("images"))
   let services = AppServices(configuration: configuration, storage: storage, images: images)

@@ -54,6 +54,17 @@ public struct ServerConfiguration: Sendable {
   /// How long an admitted upload's body may take to arrive (10 MB in 120 s is 0.7 Mbit/s);
   /// later, 408 and its place goes to someone else.
   public var uploadBodyTimeout: Duration = .seconds(120)
+  /// How long a JSON request's body may take to arrive once its head has; later, 408.
+  public var requestBodyTimeout: Duration = .seconds(20)
+  /// How long a request's head may take to arrive once its first byte has; later, 408 and the
+  /// connection closes (a client that trickles its headers holds nothing for long).
+  public var requestHeadTimeout: Duration = .seconds(10)
+  /// The most connections one client address may hold open at once; past it, new ones from
+  /// that address are closed at once and everyone else is still served.
+  public var connectionsPerAddress = 256
+  /// The host names (with or without port) this server answers to, in `Host`; others get 421.
+  /// Loopback names by default; a deployment names its own (`--host-name`).
+  public var hostNames: Set<String> = ["localhost", "127.0.0.1", "[::1]"]
   /// The most sign-ins and sign-ups waiting for bcrypt at once; more get 503.
   public var passwordChecksAtOnce = 64
 

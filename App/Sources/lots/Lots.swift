@@ -6,7 +6,9 @@ struct Lots: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "lots",
     abstract: "LOTs: the Lunch Of Today app (the engine's own command is lots-engine).",
-    subcommands: [ServeCommand.self, SeedCommand.self, BenchImageCommand.self],
+    subcommands: [
+      ServeCommand.self, SeedCommand.self, BenchImageCommand.self, BenchLimiterCommand.self,
+    ],
     defaultSubcommand: ServeCommand.self
   )
 

@@ -56,6 +56,8 @@ struct ServeCommand: AsyncParsableCommand {
   }
 
   func run() async throws {
+    // Everything the server creates (the database, its journal, photos) is its user's alone.
+    umask(0o077)
     var configuration = server.configuration
     configuration.seedDemoContent = demo
     if noRateLimits {
@@ -63,6 +65,7 @@ struct ServeCommand: AsyncParsableCommand {
       // A load test's thousand subscribers (and its writers) all come from one address.
       configuration.streamsPerAddress = .max
       configuration.uploadsPerAddress = .max
+      configuration.connectionsPerAddress = .max
     }
     configuration.trustedProxies = Set(trustedProxies)
     configuration.moderators = Set(moderators.map { $0.lowercased() })
@@ -95,12 +98,30 @@ struct ServerOptions: ParsableArguments {
       """)
   var database = ProcessInfo.processInfo.environment["LOTS_DATABASE_URL"]
 
+  @Option(
+    name: .customLong("host-name"),
+    help: ArgumentHelp(
+      "A host name (the Host header) this server answers to, besides localhost, 127.0.0.1, "
+        + "[::1] and the --host address (repeatable; env LOTS_HOST_NAMES, comma-separated); "
+        + "requests for any other host get 421."))
+  var hostNames: [String] =
+    (ProcessInfo.processInfo.environment["LOTS_HOST_NAMES"] ?? "")
+    .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+
+  @Option(help: "The most connections one client address may hold open at once.")
+  var connectionsPerAddress = 256
+
   var configuration: ServerConfiguration {
     var configuration = ServerConfiguration(dataDirectory: URL(fileURLWithPath: data))
     configuration.host = host
     configuration.port = port
     configuration.webDirectory = URL(fileURLWithPath: web)
     configuration.databaseURL = database
+    configuration.hostNames.formUnion(hostNames.map { $0.lowercased() })
+    if !["0.0.0.0", "::", "[::]"].contains(host) {
+      configuration.hostNames.insert(host.contains(":") ? "[\(host)]" : host)
+    }
+    configuration.connectionsPerAddress = connectionsPerAddress
     return configuration
   }
 }

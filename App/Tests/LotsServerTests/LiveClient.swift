@@ -19,8 +19,13 @@ struct LiveClient: Sendable {
     if json != nil { fields[.contentType] = "application/json" }
     if let token { fields[.authorization] = "Bearer \(token)" }
     let request = TestClient.Request(
-      uri, method: method, headers: fields, body: json.map { ByteBuffer(string: $0) } ?? body)
-    return try await TestClient.withClient(host: "127.0.0.1", port: port) { client in
+      uri, method: method, authority: "127.0.0.1:\(port)", headers: fields,
+      body: json.map { ByteBuffer(string: $0) } ?? body)
+    // The timeout only guards against a hang: a busy machine (every suite at once, on two
+    // cores) must not fail a request the server answers late.
+    return try await TestClient.withClient(
+      host: "127.0.0.1", port: port, configuration: .init(timeout: .seconds(300))
+    ) { client in
       try await client.execute(request)
     }
   }

@@ -9,14 +9,16 @@ import Testing
 /// Runs the real server on 127.0.0.1 with an ephemeral port for tests that need sockets.
 enum LiveServer {
   static func run(
-    _ change: ConfigurationChange = .none,
+    _ change: ConfigurationChange = .none, logger: Logger? = nil,
     _ test: @escaping @Sendable (Int) async throws -> Void
   ) async throws {
     var configuration = TestApp.configuration()
     change.apply(&configuration)
     defer { try? FileManager.default.removeItem(at: configuration.dataDirectory) }
     let (ports, continuation) = AsyncStream<Int>.makeStream()
-    let app = try await buildApplication(configuration) { continuation.yield($0) }
+    let app = try await buildApplication(configuration, logger: logger) {
+      continuation.yield($0)
+    }
     let group = ServiceGroup(
       configuration: .init(services: [app], logger: Logger(label: "lots.test")))
     try await withThrowingTaskGroup(of: Void.self) { tasks in

@@ -66,6 +66,30 @@ import Testing
     }
   }
 
+  /// A session ended through one instance ends its streams on the other at once; another
+  /// session's stream there goes on.
+  @Test(.timeLimit(.minutes(1)))
+  func aSessionEndedThroughOneInstanceEndsItsStreamsOnTheOther() async throws {
+    try await Self.withTwoInstances { a, b in
+      let images = FileManager.default.temporaryDirectory
+        .appendingPathComponent("lots-images-\(UUID().uuidString)")
+      defer { try? FileManager.default.removeItem(at: images) }
+      let services = AppServices(
+        configuration: TestApp.configuration(), storage: b,
+        images: try FileImageStore(directory: images))
+      let ana = try await a.createUser(username: "ana", passwordHash: "h", now: Date())
+      try await a.createSession(tokenHash: "t1", userID: ana.id, expiresAt: Date() + 3600)
+      try await a.createSession(tokenHash: "t2", userID: ana.id, expiresAt: Date() + 3600)
+      let first = try #require(services.hub.subscribe(userID: ana.id, session: "t1"))
+      let second = try #require(services.hub.subscribe(userID: ana.id, session: "t2"))
+      try await a.deleteSession(tokenHash: "t1")
+      #expect(await BrowserSessionTests.ended(first))
+      #expect(services.hub.subscriberCount == 1)
+      try await a.deleteSessions(userID: ana.id)
+      #expect(await BrowserSessionTests.ended(second))
+    }
+  }
+
   @Test func likesThroughBothInstancesCountExactlyAndLogInCommitOrder() async throws {
     try await Self.withTwoInstances { a, b in
       let author = try await a.createUser(username: "author", passwordHash: "h", now: Date())

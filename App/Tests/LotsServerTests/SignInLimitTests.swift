@@ -71,6 +71,31 @@ import Testing
     ]
     try await Self.expect(attempts, nameBurst: 2, clientBurst: 1_000, trustsLoopback: false)
   }
+  /// The limiter and the database read one name: a name with a NUL and a tail (which the
+  /// database once read as the name before the NUL) is refused before either, so no suffix
+  /// buys a fresh budget; a password with a NUL is refused too, and a name longer than any
+  /// account's costs the limiter nothing.
+  @Test func credentialsWithControlCharactersAreRefusedBeforeTheLimiter() async throws {
+    let attacker = "203.0.113.9"
+    let owner = "198.51.100.7"
+    let long = String(repeating: "g", count: 64_000)
+    var attempts: [Attempt] = [
+      ("emeka", "wrong-guess", attacker, .unauthorized),
+      ("emeka", "wrong-guess", attacker, .tooManyRequests),
+    ]
+    for suffix in ["x", "y", "zz", ""] {
+      attempts.append(("emeka\\u0000\(suffix)", "password1", attacker, .badRequest))
+    }
+    attempts += [
+      ("emeka\\u0009", "password1", attacker, .badRequest),
+      (long, "password1", attacker, .badRequest),
+      ("EMEKA", "password1", attacker, .tooManyRequests),  // the name the limiter keeps
+      ("emeka", "password1\\u0000tail", owner, .badRequest),
+      ("emeka", "password1\\u0007", owner, .badRequest),
+      ("emeka", "password1", owner, .created),
+    ]
+    try await Self.expect(attempts, nameBurst: 1, clientBurst: 1_000)
+  }
 }
 
 @Suite struct RateLimiterTests {
@@ -88,6 +113,19 @@ import Testing
     let limiter = RateLimiter(.init(burst: 1, perSecond: 1_000_000), capacity: 10)
     for index in 0..<1_000 { _ = limiter.take("k\(index)") }
     #expect(limiter.count <= 10)
+  }
+  /// Whatever keys it is sent, a limiter keeps at most its capacity of fixed-size buckets, and
+  /// still holds back the key under attack.
+  @Test func theLimiterIsBoundedWhateverItsKeys() {
+    let limiter = RateLimiter(.init(burst: 10, perSecond: 0.000_1), capacity: 1_000)
+    for _ in 0..<10 { #expect(limiter.take("victim") == nil) }
+    #expect(limiter.take("victim") != nil)
+    let padding = String(repeating: "n", count: 10_000)
+    for index in 0..<5_000 {
+      _ = limiter.take("\(padding)\(index)")
+      #expect(limiter.count <= 1_000)
+    }
+    #expect(limiter.take("victim") != nil, "flushed by invented names")
   }
 }
 
@@ -109,4 +147,5 @@ import Testing
     #expect(address("10.0.0.1", " , 198.51.100.7") == "198.51.100.7")
     #expect(address("10.0.0.1", String(repeating: "x", count: 65)) == "10.0.0.1")
   }
+
 }

@@ -19,7 +19,7 @@ import Testing
       + "X-Forwarded-For: \(address)\r\nContent-Length: 100000\r\n"
       + "Content-Type: multipart/form-data; boundary=\(Multipart.boundary)\r\n\r\n"
       + "--\(Multipart.boundary)\r\n"
-    return SlowClientTests.sending(Array(head.utf8), to: port)
+    return RawSocket.open(to: port, sending: Array(head.utf8))
   }
 
   /// Three accounts on one address open seven slow uploads against six places: one account
@@ -44,7 +44,7 @@ import Testing
       var statuses = [Int?](repeating: nil, count: sockets.count)
       for _ in 0..<200 where statuses.compactMap({ $0 }).count < 3 {
         for (index, socket) in sockets.enumerated() where statuses[index] == nil {
-          statuses[index] = await SlowClientTests.status(of: socket, within: 0)
+          statuses[index] = await RawSocket.status(of: socket, within: 0)
         }
         try await Task.sleep(for: .milliseconds(50))
       }
@@ -55,7 +55,7 @@ import Testing
       _ = try await api.post(token: ben.token, headers: [.xForwardedFor: "198.51.100.7"])
       // The trickling bodies lose their places: 408, never a post.
       for (index, socket) in sockets.enumerated() where statuses[index] == nil {
-        statuses[index] = await SlowClientTests.status(of: socket, within: 30)
+        statuses[index] = await RawSocket.status(of: socket, within: 30)
       }
       #expect(statuses.sorted { ($0 ?? 0) < ($1 ?? 0) } == [408, 408, 408, 408, 429, 429, 429])
       let feed = try await api.send(.get, "/api/feed?limit=50")

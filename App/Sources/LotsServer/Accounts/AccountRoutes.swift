@@ -16,15 +16,14 @@ struct AccountRoutes {
       _ = try context.requireUser()
       if let hash = context.tokenHash {
         try await services.storage.deleteSession(tokenHash: hash)
-        services.sessions.remove(tokenHash: hash)
+        services.sessionsEnded(hash)
       }
       return Self.signedOut(request)
     }
     router.delete("sessions") { request, context in
       let user = try context.requireUser()
       try await services.storage.deleteSessions(userID: user.id)
-      services.sessions.remove(userID: user.id)
-      services.hub.endStreams(of: user.id)
+      services.sessionsEnded("user:\(user.id)")
       return Self.signedOut(request)
     }
     router.get("me") { _, context in
@@ -43,7 +42,13 @@ struct AccountRoutes {
   func changePassword(_ request: Request, _ context: AppRequestContext) async throws {
     let user = try context.requireUser()
     var request = request
-    let change = try await request.decodeStrictly(PasswordChange.self)
+    let change = try await request.decodeStrictly(
+      PasswordChange.self, within: services.configuration.requestBodyTimeout)
+    do { try Validation.passwordToCheck(change.currentPassword) } catch {
+      var error = error
+      error.field = "currentPassword"
+      throw AppError(error)
+    }
     do { try Validation.password(change.newPassword) } catch {
       var error = error
       error.field = "newPassword"
@@ -69,15 +74,15 @@ struct AccountRoutes {
     }
     try await services.storage.changePassword(
       userID: user.id, passwordHash: hash, keeping: context.tokenHash)
-    services.sessions.remove(userID: user.id)
-    services.hub.endStreams(of: user.id)
+    services.sessionsEnded("user:\(user.id)")
   }
 
   func signUp(_ request: Request, _ context: AppRequestContext) async throws
     -> EditedResponse<Session>
   {
     var request = request
-    let credentials = try await request.decodeStrictly(Credentials.self)
+    let credentials = try await request.decodeStrictly(
+      Credentials.self, within: services.configuration.requestBodyTimeout)
     do {
       try Validation.username(credentials.username)
       try Validation.password(credentials.password)
@@ -103,7 +108,15 @@ struct AccountRoutes {
     -> EditedResponse<Session>
   {
     var request = request
-    let credentials = try await request.decodeStrictly(Credentials.self)
+    let credentials = try await request.decodeStrictly(
+      Credentials.self, within: services.configuration.requestBodyTimeout)
+    // Before anything else sees them: a name no account can have and a password no one can
+    // have set are refused whole, so the limiter and the database read the same name, and a
+    // limiter key costs at most a name's 30 bytes.
+    do {
+      try Validation.username(credentials.username)
+      try Validation.passwordToCheck(credentials.password)
+    } catch { throw AppError(error) }
     // Every attempt counts against the client's address; only failures count against the
     // name from that address, so guesses elsewhere never lock the real user out.
     let client = context.clientAddress(request, trusting: services.configuration.trustedProxies)

@@ -1,11 +1,16 @@
 import HTTPTypes
 import Hummingbird
 
-/// Refuses writes that a browser makes for another site: a request that changes something and
-/// is authenticated by the session cookie (which the browser attaches whoever asks), or that
-/// signs up or signs in, must come from the app's own origin (`Sec-Fetch-Site`, else `Origin`
-/// against `Host`). Requests with a bearer token, or no browser headers at all (native clients,
-/// curl) and no cookie, pass: no browser sent them on a visitor's behalf.
+/// Refuses writes that a browser makes for another site. Every request that changes something
+/// (sign-up and sign-in, which take credentials, as much as a like) must come from the app's
+/// own origin by the browser's own headers (`Sec-Fetch-Site`, else `Origin` against `Host`);
+/// one authenticated by the session cookie (which the browser attaches whoever asks) must carry
+/// them. Requests without browser headers and without the cookie (native clients with a bearer
+/// token, curl) pass: no browser sent them on a visitor's behalf.
+///
+/// The rule holds by method, not by path: no spelling of a path (`/api/accounts/`,
+/// `//api/sessions`) and no route added later escapes it. No write of LOTs is meant to be made
+/// from another site.
 struct SameOriginMiddleware: RouterMiddleware {
   typealias Context = AppRequestContext
 
@@ -17,12 +22,7 @@ struct SameOriginMiddleware: RouterMiddleware {
   ) async throws -> Response {
     let method = request.method
     let unsafe = method != .get && method != .head && method != .options
-    let signsIn =
-      method == .post
-      && (request.uri.path == "/api/accounts" || request.uri.path == "/api/sessions")
-    if unsafe && (context.viaCookie || signsIn)
-      && !Self.isSameOrigin(request, strict: context.viaCookie)
-    {
+    if unsafe && !Self.isSameOrigin(request, strict: context.viaCookie) {
       throw AppError(.forbidden, "this request must come from the LOTs app itself")
     }
     return try await next(request, context)

@@ -21,13 +21,18 @@ final class SessionCache: Sendable {
 
   /// The cached user of a token hash, if fresh and unexpired.
   func user(tokenHash: String, now: Date) -> User? {
+    session(tokenHash: tokenHash, now: now)?.user
+  }
+
+  /// The cached session of a token hash, if fresh and unexpired: its user and its expiry.
+  func session(tokenHash: String, now: Date) -> (user: User, expiresAt: Date)? {
     entries.withLock { entries in
       guard let entry = entries[tokenHash] else { return nil }
       guard entry.expiresAt > now, entry.checkedAt.duration(to: .now) < lifetime else {
         entries[tokenHash] = nil
         return nil
       }
-      return entry.user
+      return (entry.user, entry.expiresAt)
     }
   }
 

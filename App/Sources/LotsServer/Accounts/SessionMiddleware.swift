@@ -23,10 +23,12 @@ struct SessionMiddleware: RouterMiddleware {
     let hash = Self.hash(token)
     let now = Date()
     let user: User
-    if let cached = cache.user(tokenHash: hash, now: now) {
-      user = cached
+    if let cached = cache.session(tokenHash: hash, now: now) {
+      user = cached.user
+      context.sessionExpiresAt = cached.expiresAt
     } else if let session = try await store.sessionUser(tokenHash: hash, now: now) {
       user = session.user
+      context.sessionExpiresAt = session.expiresAt
       cache.store(session.user, expiresAt: session.expiresAt, tokenHash: hash)
     } else {
       context.staleCredential = true

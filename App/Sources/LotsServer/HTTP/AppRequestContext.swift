@@ -10,6 +10,8 @@ public struct AppRequestContext: RequestContext {
   var user: User?
   /// The hash of the bearer token that signed the user in.
   var tokenHash: String?
+  /// When the session that signed the user in expires.
+  var sessionExpiresAt: Date?
   /// Whether the credential came in the session cookie (a browser attaches it to any request,
   /// whoever makes it: ``SameOriginMiddleware`` checks where writes come from).
   var viaCookie = false

@@ -7,16 +7,19 @@ extension Request {
   /// The largest JSON body accepted.
   static let maximumJSONBody = 64 * 1024
 
-  /// Reads and strictly decodes a JSON body.
-  /// - Throws: ``AppError`` 413 for an oversize body, 415 for another content type, 400 for
-  ///   malformed JSON or fields that break the rules.
-  mutating func decodeStrictly<T: StrictDecodable>(_ type: T.Type) async throws -> T {
-    if let contentType = headers[.contentType],
-      !contentType.lowercased().hasPrefix("application/json")
-    {
+  /// Reads and strictly decodes a JSON body, which must arrive within `limit`.
+  /// - Throws: ``AppError`` 413 for an oversize body, 415 for another content type or none
+  ///   (a browser sends a form or `text/plain` to another site without asking it first: only
+  ///   JSON is read), 408 for a body still arriving after `limit`, 400 for malformed JSON or
+  ///   fields that break the rules.
+  mutating func decodeStrictly<T: StrictDecodable>(_ type: T.Type, within limit: Duration)
+    async throws -> T
+  {
+    guard Self.isJSON(headers[.contentType]) else {
       throw AppError(.unsupportedMediaType, "body must be application/json")
     }
-    let buffer = try await collectBodyOrThrow(upTo: Self.maximumJSONBody)
+    let buffer = try await collectBodyOrThrow(
+      upTo: Self.maximumJSONBody, within: limit, late: "the request body took too long to arrive")
     do {
       return try T.decodeStrictly(from: Data(buffer: buffer))
     } catch {
@@ -24,7 +27,16 @@ extension Request {
     }
   }
 
-  /// Collects the body, answering 413 with the limit when it is larger.
+  /// Whether a `Content-Type` names JSON: `application/json`, parameters allowed.
+  static func isJSON(_ contentType: String?) -> Bool {
+    guard let contentType else { return false }
+    let type = contentType.split(separator: ";", maxSplits: 1).first ?? ""
+    return type.trimmingCharacters(in: .whitespaces).lowercased() == "application/json"
+  }
+
+  /// Collects the body, answering 413 with the limit when it is larger, and 400 when it cannot
+  /// be read (a malformed chunk, a client gone mid-body): the client's fault, not the server's,
+  /// and not worth a line in the error log each time someone sends it.
   mutating func collectBodyOrThrow(upTo limit: Int) async throws -> ByteBuffer {
     do {
       return try await collectBody(upTo: limit)
@@ -32,6 +44,12 @@ extension Request {
       throw AppError(.contentTooLarge, "request body is larger than \(limit) bytes")
     } catch is NIOTooManyBytesError {
       throw AppError(.contentTooLarge, "request body is larger than \(limit) bytes")
+    } catch is CancellationError {
+      throw CancellationError()
+    } catch let error as AppError {
+      throw error
+    } catch {
+      throw AppError(.badRequest, "the request body could not be read")
     }
   }
 

@@ -18,7 +18,8 @@ struct ModerationRoutes {
     let user = try context.requireUser()
     let id = try Request.id(context)
     var request = request
-    let body = try await request.decodeStrictly(ReportRequest.self)
+    let body = try await request.decodeStrictly(
+      ReportRequest.self, within: services.configuration.requestBodyTimeout)
     let reason: String
     do {
       reason = try Validation.text(body.reason, field: "reason", length: 1...500, multiline: true)

@@ -40,7 +40,8 @@ struct ReviewRoutes {
     let moderator = try await requireModerator(context)
     let id = try Request.id(context)
     var request = request
-    var decision = try await request.decodeStrictly(ModerationDecision.self)
+    var decision = try await request.decodeStrictly(
+      ModerationDecision.self, within: services.configuration.requestBodyTimeout)
     do {
       decision.note = try Validation.text(
         decision.note, field: "note", length: 0...500, multiline: true)

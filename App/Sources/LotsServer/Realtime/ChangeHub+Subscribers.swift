@@ -4,11 +4,13 @@ extension ChangeHub {
   ///
   /// - Parameters:
   ///   - userID: The signed-in viewer, if any.
+  ///   - session: The hash of the token of the session that opens it, if any: the stream ends
+  ///     when that session does.
   ///   - address: The client's address.
   ///   - limits: The most streams one user, and one address, may hold open.
   /// - Returns: The subscription, or nil when the user or the address holds its limit already.
   func subscribe(
-    userID: Int64? = nil, address: String = "",
+    userID: Int64? = nil, session: String? = nil, address: String = "",
     limits: (perUser: Int, perAddress: Int) = (.max, .max)
   ) -> Subscription? {
     let (stream, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
@@ -23,6 +25,7 @@ extension ChangeHub {
         state.subscribers[state.nextSubscriber] = continuation
         state.subscriberAddresses[state.nextSubscriber] = address
         if let userID { state.subscriberUsers[state.nextSubscriber] = userID }
+        if let session { state.subscriberSessions[state.nextSubscriber] = session }
       }
       return state.nextSubscriber
     }
@@ -63,25 +66,43 @@ extension ChangeHub {
 
   /// Removes a subscriber.
   func unsubscribe(_ id: Int) {
-    let continuation = state.withLock { state in
-      state.subscriberUsers[id] = nil
-      state.subscriberAddresses[id] = nil
-      return state.subscribers.removeValue(forKey: id)
-    }
+    let continuation = state.withLock { Self.remove(id, from: &$0) }
     continuation?.finish()
   }
 
   /// Ends every open stream of a user (they signed out everywhere).
   func endStreams(of userID: Int64) {
+    end { state in state.subscriberUsers.filter { $0.value == userID }.map(\.key) }
+  }
+
+  /// Ends the streams of the sessions a ``SessionCache/forget(_:)`` message names: `user:ID`
+  /// every session of a user, a token's hash one session; `*` (sessions may have ended
+  /// unheard) makes every stream check its own session again.
+  func endStreams(matching message: String) {
+    if message == "*" {
+      state.withLock { $0.sessionVersion += 1 }
+      tick()
+    } else if message.hasPrefix("user:"), let id = Int64(message.dropFirst(5)) {
+      endStreams(of: id)
+    } else {
+      end { state in state.subscriberSessions.filter { $0.value == message }.map(\.key) }
+    }
+  }
+
+  private func end(_ select: (State) -> [Int]) {
     let ended = state.withLock { state in
-      let ids = state.subscriberUsers.filter { $0.value == userID }.map(\.key)
-      return ids.compactMap { id -> AsyncStream<Void>.Continuation? in
-        state.subscriberUsers[id] = nil
-        state.subscriberAddresses[id] = nil
-        return state.subscribers.removeValue(forKey: id)
-      }
+      select(state).compactMap { Self.remove($0, from: &state) }
     }
     for continuation in ended { continuation.finish() }
+  }
+
+  private static func remove(_ id: Int, from state: inout State)
+    -> AsyncStream<Void>.Continuation?
+  {
+    state.subscriberUsers[id] = nil
+    state.subscriberSessions[id] = nil
+    state.subscriberAddresses[id] = nil
+    return state.subscribers.removeValue(forKey: id)
   }
 
   /// Forgets entries up to `seq`: cursors below it get a reset from now on.

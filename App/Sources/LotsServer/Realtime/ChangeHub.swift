@@ -31,6 +31,10 @@ final class ChangeHub: Sendable {
     var subscriberAddresses: [Int: String] = [:]
     /// The signed-in user of each subscriber that has one.
     var subscriberUsers: [Int: Int64] = [:]
+    /// The session (its token's hash) that opened each subscriber that has one.
+    var subscriberSessions: [Int: String] = [:]
+    /// Bumped when sessions may have ended unheard: every stream checks its session again.
+    var sessionVersion = 0
     var nextSubscriber = 0
     var blockVersion = 0
     var closed = false
@@ -67,6 +71,9 @@ final class ChangeHub: Sendable {
 
   /// A counter bumped whenever someone blocks or unblocks, so streams refresh their filters.
   var blockVersion: Int { state.withLock { $0.blockVersion } }
+
+  /// Bumped by ``endStreams(matching:)`` with `*`; see ``StreamSession``.
+  var sessionVersion: Int { state.withLock { $0.sessionVersion } }
 
   /// Notes that blocks changed.
   func blocksDidChange() {

@@ -35,10 +35,14 @@ struct StreamRoutes {
       error.headers[.retryAfter] = "10"
       throw error
     }
+    let credential = context.tokenHash.flatMap { hash in
+      context.sessionExpiresAt.map { StreamSession.Credential(tokenHash: hash, expiresAt: $0) }
+    }
     let session = StreamSession(
-      services: services, viewerID: viewerID, cursor: cursor, resetFirst: resetFirst)
+      services: services, viewerID: viewerID, credential: credential, cursor: cursor,
+      resetFirst: resetFirst)
     let headers: HTTPFields = [
-      .contentType: "text/event-stream", .cacheControl: "no-cache",
+      .contentType: "text/event-stream", .cacheControl: "no-store",
       HTTPField.Name("X-Accel-Buffering")!: "no",
     ]
     return Response(
@@ -47,7 +51,9 @@ struct StreamRoutes {
         var session = session
         // Subscribed here, where the stream runs: a response never written leaks nothing. (A
         // race past the limit since the check above ends the stream at once.)
-        guard let subscription = hub.subscribe(userID: viewerID, address: address, limits: limits)
+        guard
+          let subscription = hub.subscribe(
+            userID: viewerID, session: credential?.tokenHash, address: address, limits: limits)
         else { return try await writer.finish(nil) }
         do {
           try await request.body.consumeWithCancellationOnInboundClose { _ in

@@ -8,8 +8,17 @@ import ServiceLifecycle
 /// stream (`previous`; the resume cursor for the first), so the client can tell a gap the filter
 /// made from a lost event.
 struct StreamSession {
+  /// The viewer's session: the stream ends with it.
+  struct Credential {
+    /// The hash of the session's token.
+    var tokenHash: String
+    var expiresAt: Date
+  }
+
   let services: AppServices
   let viewerID: Int64?
+  let credential: Credential?
+  private var sessionVersion: Int
   var cursor: Int64
   var resetFirst: Bool
   /// The id of the last event sent, or the cursor the stream started from.
@@ -20,9 +29,16 @@ struct StreamSession {
   private var lastWrite = ContinuousClock.now
   private var coalescer: UpdateCoalescer
 
-  init(services: AppServices, viewerID: Int64?, cursor: Int64, resetFirst: Bool) {
+  init(
+    services: AppServices, viewerID: Int64?, credential: Credential? = nil, cursor: Int64,
+    resetFirst: Bool
+  ) {
     self.services = services
     self.viewerID = viewerID
+    self.credential = credential
+    // Checked once against the store as the stream starts: a sign-out between the request's
+    // session check and the subscription cannot leave the stream open.
+    self.sessionVersion = -1
     self.cursor = cursor
     self.lastSent = cursor
     self.resetFirst = resetFirst
@@ -37,6 +53,7 @@ struct StreamSession {
     let hub = services.hub
     defer { hub.unsubscribe(subscription.id) }
     try await writer.write(ByteBuffer(string: "retry: 2000\n: connected\n\n"))
+    guard try await sessionGoesOn() else { return }
     if resetFirst { try await sendReset(latest: hub.lastLoaded, &writer) }
     // The server drains connections before later services hear of the shutdown, so a stream
     // must end on its own when graceful shutdown starts.
@@ -44,6 +61,7 @@ struct StreamSession {
       try await pump(&writer)
       for await _ in subscription.wakeups {
         try Task.checkCancellation()
+        guard try await sessionGoesOn() else { return }
         try await pump(&writer)
       }
     } onGracefulShutdown: {
@@ -84,6 +102,19 @@ struct StreamSession {
     if lastWrite.duration(to: .now) >= services.configuration.heartbeatInterval {
       try await write(": heartbeat\n\n", &writer)
     }
+  }
+
+  /// Whether the viewer's session still holds: it has not expired and, after sessions may
+  /// have ended unheard (``ChangeHub/endStreams(matching:)`` with `*`), the store still has it.
+  /// Sessions ended where this instance hears of it end the stream through the hub.
+  mutating func sessionGoesOn() async throws -> Bool {
+    guard let credential else { return true }
+    guard credential.expiresAt > Date() else { return false }
+    let version = services.hub.sessionVersion
+    guard version != sessionVersion else { return true }
+    sessionVersion = version
+    return try await services.storage.sessionUser(tokenHash: credential.tokenHash, now: Date())
+      != nil
   }
 
   mutating func refreshBlocks() async throws {

@@ -26,8 +26,9 @@ extension PostgresStorage: AccountStore {
         }
         let rows = try await connection.query(
           """
-          INSERT INTO account (username, passwordHash, createdAt, moderator)
-          VALUES (\(username), \(passwordHash), \(createdAt), \(moderator)) RETURNING id
+          INSERT INTO account (username, skeleton, passwordHash, createdAt, moderator)
+          VALUES (\(username), \(UsernameSkeleton.of(username)), \(passwordHash), \(createdAt),
+            \(moderator)) RETURNING id
           """, logger: logger)
         guard let id = try await rows.decode(Int64.self).first(where: { _ in true }) else {
           throw AppError(.internalServerError, "the new account has no id")
@@ -35,7 +36,9 @@ extension PostgresStorage: AccountStore {
         return User(id: id, username: username, createdAt: Self.date(createdAt))
       }
     } catch  where Self.isUniqueViolation(error) {
-      throw AppError(.conflict, "username '\(username)' is already taken", field: "username")
+      throw AppError(
+        .conflict, "username '\(username)' is already taken (or looks like a name that is)",
+        field: "username")
     }
   }
 

@@ -1,3 +1,4 @@
+import LotsCore
 import PostgresNIO
 
 extension PostgresStorage {
@@ -120,7 +121,24 @@ extension PostgresStorage {
         """,
         "CREATE INDEX postIdempotency_post ON postIdempotency(postId)",
       ]
-    )
+    ),
+    // As SQLite's v8: each account's name skeleton, unique; of existing accounts whose names
+    // share one, the oldest keeps it.
+    (
+      "v2: username skeletons",
+      [
+        "ALTER TABLE account ADD COLUMN skeleton TEXT",
+        """
+        UPDATE account SET skeleton = named.skeleton
+        FROM (
+          SELECT id, skeleton, row_number() OVER (PARTITION BY skeleton ORDER BY id) AS rank
+          FROM (SELECT id, \(UsernameSkeleton.sql("username")) AS skeleton FROM account) AS a
+        ) AS named
+        WHERE account.id = named.id AND named.rank = 1
+        """,
+        "CREATE UNIQUE INDEX account_skeleton ON account (skeleton)",
+      ]
+    ),
   ]
 
   /// The advisory lock that makes instances starting together migrate one after the other.

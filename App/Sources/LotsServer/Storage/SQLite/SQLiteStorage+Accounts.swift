@@ -20,9 +20,12 @@ extension SQLiteStorage {
         }
         try db.execute(
           sql: """
-            INSERT INTO account (username, passwordHash, createdAt, moderator) VALUES (?, ?, ?, ?)
+            INSERT INTO account (username, skeleton, passwordHash, createdAt, moderator)
+            VALUES (?, ?, ?, ?, ?)
             """,
-          arguments: [username, passwordHash, Self.millis(now), moderator])
+          arguments: [
+            username, UsernameSkeleton.of(username), passwordHash, Self.millis(now), moderator,
+          ])
         return User(
           id: db.lastInsertedRowID, username: username,
           createdAt: Self.date(
@@ -30,7 +33,9 @@ extension SQLiteStorage {
       }
     } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE
     {
-      throw AppError(.conflict, "username '\(username)' is already taken", field: "username")
+      throw AppError(
+        .conflict, "username '\(username)' is already taken (or looks like a name that is)",
+        field: "username")
     }
   }
 

@@ -1,4 +1,5 @@
 import GRDB
+import LotsCore
 
 extension SQLiteStorage {
   /// The schema, one migration per change; never edit a shipped migration.
@@ -140,6 +141,22 @@ extension SQLiteStorage {
             PRIMARY KEY (userId, key));
           CREATE INDEX postIdempotency_post ON postIdempotency(postId);
           """)
+    }
+    // Names that only look different (`Iucia`, `lucia`; `ana.`, `ana`) are one skeleton (see
+    // UsernameSkeleton), unique from now on; of existing accounts that share one, the oldest
+    // keeps it and the others keep their names without one.
+    migrator.registerMigration("v8: username skeletons") { db in
+      try db.execute(sql: "ALTER TABLE account ADD COLUMN skeleton TEXT")
+      var taken: Set<String> = []
+      let rows = try Row.fetchAll(db, sql: "SELECT id, username FROM account ORDER BY id")
+      for row in rows {
+        let skeleton = UsernameSkeleton.of(row["username"] as String)
+        guard taken.insert(skeleton).inserted else { continue }
+        try db.execute(
+          sql: "UPDATE account SET skeleton = ? WHERE id = ?",
+          arguments: [skeleton, row["id"] as Int64])
+      }
+      try db.execute(sql: "CREATE UNIQUE INDEX account_skeleton ON account(skeleton)")
     }
     return migrator
   }
