@@ -74,6 +74,9 @@ func buildApplication(
     ] + [services.storage as? PostgresStorage].compactMap { $0 },
     onServerRunning: { channel in
       logger.info("listening on \(configuration.host):\(channel.localAddress?.port ?? 0)")
+      // A deployment under its own name must say so (--host-name): others get 421.
+      let names = configuration.hostNames.sorted().joined(separator: ", ")
+      logger.info("answering requests for the host names \(names) (--host-name adds one)")
       await onServerRunning(channel.localAddress?.port ?? 0)
     },
     logger: logger)
