@@ -60,20 +60,20 @@ struct AppServices: Sendable {
     self.dummyPasswordHash = Bcrypt.hash("not anyone's password", cost: configuration.bcryptCost)
     // Several instances: a session ended on another one is forgotten here at once, and its
     // streams end.
-    (storage as? PostgresStorage)?.sessionEnds.listen { [sessions, hub] in
-      Self.sessionsEnded($0, sessions: sessions, hub: hub)
+    (storage as? PostgresStorage)?.sessionEnds.listen { [sessions, hub] message in
+      Self.sessionsEnded(SessionEnd(message: message), sessions: sessions, hub: hub)
     }
   }
 
-  /// Forgets ended sessions (a ``SessionCache/forget(_:)`` message) on this instance and ends
-  /// their streams: whatever ends a session calls it (other instances hear of it through
-  /// ``SessionEnds``), so no stream outlives the sign-out of the session that opened it.
-  func sessionsEnded(_ message: String) {
-    Self.sessionsEnded(message, sessions: sessions, hub: hub)
+  /// Forgets ended sessions on this instance and ends their streams: whatever ends a session
+  /// calls it (other instances hear of it through ``SessionEnds``), so no stream outlives the
+  /// sign-out of the session that opened it.
+  func sessionsEnded(_ ended: SessionEnd) {
+    Self.sessionsEnded(ended, sessions: sessions, hub: hub)
   }
 
-  private static func sessionsEnded(_ message: String, sessions: SessionCache, hub: ChangeHub) {
-    sessions.forget(message)
-    hub.endStreams(matching: message)
+  private static func sessionsEnded(_ ended: SessionEnd, sessions: SessionCache, hub: ChangeHub) {
+    sessions.forget(ended)
+    hub.endStreams(ended)
   }
 }

@@ -88,8 +88,7 @@ func makeServices(
   _ configuration: ServerConfiguration, logger: Logger, images: (any ImageStore)? = nil
 ) async throws -> AppServices {
   let directory = configuration.dataDirectory
-  try FileManager.default.createDirectory(
-    at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+  try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
   // The data (sessions' hashes, password hashes, everyone's photos) is the server's alone,
   // however the directory came to be.
   try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: directory.path)

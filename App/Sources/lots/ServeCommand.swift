@@ -26,18 +26,14 @@ struct ServeCommand: AsyncParsableCommand {
     help: ArgumentHelp(
       "A reverse proxy's address whose X-Forwarded-For names the client (repeatable; env "
         + "LOTS_TRUSTED_PROXIES, comma-separated)."))
-  var trustedProxies: [String] =
-    (ProcessInfo.processInfo.environment["LOTS_TRUSTED_PROXIES"] ?? "")
-    .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+  var trustedProxies: [String] = environmentList("LOTS_TRUSTED_PROXIES")
 
   @Option(
     name: .customLong("moderator"),
     help: ArgumentHelp(
       "A user name who moderates (repeatable; env LOTS_MODERATORS, comma-separated). Without "
         + "one, the first account to sign up moderates."))
-  var moderators: [String] =
-    (ProcessInfo.processInfo.environment["LOTS_MODERATORS"] ?? "")
-    .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+  var moderators: [String] = environmentList("LOTS_MODERATORS")
 
   @Option(
     help: ArgumentHelp(
@@ -104,12 +100,11 @@ struct ServerOptions: ParsableArguments {
       "A host name (the Host header) this server answers to, besides localhost, 127.0.0.1, "
         + "[::1] and the --host address (repeatable; env LOTS_HOST_NAMES, comma-separated); "
         + "requests for any other host get 421."))
-  var hostNames: [String] =
-    (ProcessInfo.processInfo.environment["LOTS_HOST_NAMES"] ?? "")
-    .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+  var hostNames: [String] = environmentList("LOTS_HOST_NAMES")
 
   @Option(help: "The most connections one client address may hold open at once.")
-  var connectionsPerAddress = 256
+  var connectionsPerAddress = ServerConfiguration(dataDirectory: URL(fileURLWithPath: "."))
+    .connectionsPerAddress
 
   var configuration: ServerConfiguration {
     var configuration = ServerConfiguration(dataDirectory: URL(fileURLWithPath: data))
@@ -123,5 +118,12 @@ struct ServerOptions: ParsableArguments {
     }
     configuration.connectionsPerAddress = connectionsPerAddress
     return configuration
+  }
+}
+
+/// A comma-separated list from the environment, its items trimmed (none when it is unset).
+func environmentList(_ name: String) -> [String] {
+  (ProcessInfo.processInfo.environment[name] ?? "").split(separator: ",").map {
+    $0.trimmingCharacters(in: .whitespaces)
   }
 }

@@ -61,8 +61,8 @@ import Testing
       // What a cache does with them.
       let cache = SessionCache()
       cache.store(ana, expiresAt: Date() + 3600, tokenHash: "t2")
-      cache.forget("user:\(ana.id)")
-      #expect(cache.user(tokenHash: "t2", now: Date()) == nil)
+      cache.forget(SessionEnd(message: "user:\(ana.id)"))
+      #expect(cache.session(tokenHash: "t2", now: Date()) == nil)
     }
   }
 

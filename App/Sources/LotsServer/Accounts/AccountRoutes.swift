@@ -16,14 +16,14 @@ struct AccountRoutes {
       _ = try context.requireUser()
       if let hash = context.tokenHash {
         try await services.storage.deleteSession(tokenHash: hash)
-        services.sessionsEnded(hash)
+        services.sessionsEnded(.session(tokenHash: hash))
       }
       return Self.signedOut(request)
     }
     router.delete("sessions") { request, context in
       let user = try context.requireUser()
       try await services.storage.deleteSessions(userID: user.id)
-      services.sessionsEnded("user:\(user.id)")
+      services.sessionsEnded(.user(user.id))
       return Self.signedOut(request)
     }
     router.get("me") { _, context in
@@ -74,19 +74,13 @@ struct AccountRoutes {
     }
     try await services.storage.changePassword(
       userID: user.id, passwordHash: hash, keeping: context.tokenHash)
-    services.sessionsEnded("user:\(user.id)")
+    services.sessionsEnded(.user(user.id))
   }
 
   func signUp(_ request: Request, _ context: AppRequestContext) async throws
     -> EditedResponse<Session>
   {
-    var request = request
-    let credentials = try await request.decodeStrictly(
-      Credentials.self, within: services.configuration.requestBodyTimeout)
-    do {
-      try Validation.username(credentials.username)
-      try Validation.password(credentials.password)
-    } catch { throw AppError(error) }
+    let credentials = try await credentials(in: request, new: true)
     let client = context.clientAddress(request, trusting: services.configuration.trustedProxies)
     try services.signUpLimiter.check(client, action: "sign-up")
     let cost = services.configuration.bcryptCost
@@ -107,16 +101,7 @@ struct AccountRoutes {
   func signIn(_ request: Request, _ context: AppRequestContext) async throws
     -> EditedResponse<Session>
   {
-    var request = request
-    let credentials = try await request.decodeStrictly(
-      Credentials.self, within: services.configuration.requestBodyTimeout)
-    // Before anything else sees them: a name no account can have and a password no one can
-    // have set are refused whole, so the limiter and the database read the same name, and a
-    // limiter key costs at most a name's 30 bytes.
-    do {
-      try Validation.username(credentials.username)
-      try Validation.passwordToCheck(credentials.password)
-    } catch { throw AppError(error) }
+    let credentials = try await credentials(in: request, new: false)
     // Every attempt counts against the client's address; only failures count against the
     // name from that address, so guesses elsewhere never lock the real user out.
     let client = context.clientAddress(request, trusting: services.configuration.trustedProxies)
@@ -135,6 +120,23 @@ struct AccountRoutes {
       throw AppError(.unauthorized, "username or password is incorrect")
     }
     return try await opened(user, request)
+  }
+
+  /// The credentials a sign-up (`new`) or a sign-in sends, refused whole before anything else
+  /// sees them: a name no account can have and a password no one can have set (or, signing
+  /// up, may set) are a 400, so the limiter and the database read the same name, and a
+  /// limiter key costs at most a name's 30 bytes.
+  func credentials(in request: Request, new: Bool) async throws -> Credentials {
+    var request = request
+    let credentials = try await request.decodeStrictly(
+      Credentials.self, within: services.configuration.requestBodyTimeout)
+    do {
+      try Validation.username(credentials.username)
+      try new
+        ? Validation.password(credentials.password)
+        : Validation.passwordToCheck(credentials.password)
+    } catch { throw AppError(error) }
+    return credentials
   }
 
   /// A new session for `user`: 201 with the session, and the cookie for a browser.

@@ -19,11 +19,6 @@ final class SessionCache: Sendable {
     self.lifetime = lifetime
   }
 
-  /// The cached user of a token hash, if fresh and unexpired.
-  func user(tokenHash: String, now: Date) -> User? {
-    session(tokenHash: tokenHash, now: now)?.user
-  }
-
   /// The cached session of a token hash, if fresh and unexpired: its user and its expiry.
   func session(tokenHash: String, now: Date) -> (user: User, expiresAt: Date)? {
     entries.withLock { entries in
@@ -59,15 +54,12 @@ final class SessionCache: Sendable {
     entries.withLock { $0.removeAll() }
   }
 
-  /// Forgets what a ``SessionEnds`` message names: `user:ID` every session of a user, `*`
-  /// every session, anything else one session by its token hash.
-  func forget(_ message: String) {
-    if message == "*" {
-      removeAll()
-    } else if message.hasPrefix("user:"), let id = Int64(message.dropFirst(5)) {
-      remove(userID: id)
-    } else {
-      remove(tokenHash: message)
+  /// Forgets the sessions that ended (all of them when some may have ended unheard).
+  func forget(_ end: SessionEnd) {
+    switch end {
+    case .session(let tokenHash): remove(tokenHash: tokenHash)
+    case .user(let id): remove(userID: id)
+    case .unheard: removeAll()
     }
   }
 }

@@ -29,17 +29,22 @@ public struct AppError: Error, HTTPResponseError, CustomStringConvertible, Senda
     Self.jsonResponse(status: status, message: message, field: field, headers: headers)
   }
 
-  /// A JSON error response.
+  /// A JSON error response; never stored by a cache (an error is about one request).
   static func jsonResponse(
     status: HTTPResponse.Status, message: String, field: String? = nil,
     headers: HTTPFields = [:]
   ) -> Response {
-    let body = ErrorBody(message: message, field: field)
-    let data = (try? JSONCoding.encoder().encode(body)) ?? Data()
     var fields = headers
     fields[.contentType] = "application/json; charset=utf-8"
+    if fields[.cacheControl] == nil { fields[.cacheControl] = "no-store" }
     return Response(
-      status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+      status: status, headers: fields, body: .init(byteBuffer: jsonBody(message, field: field)))
+  }
+
+  /// The body of every error: `{"error": {"message": ..., "field": ...}}`.
+  static func jsonBody(_ message: String, field: String? = nil) -> ByteBuffer {
+    let data = (try? JSONCoding.encoder().encode(ErrorBody(message: message, field: field)))
+    return ByteBuffer(bytes: data ?? Data())
   }
 }
 
@@ -51,6 +56,12 @@ extension AppError {
   static let unauthorized = AppError(.unauthorized, "a valid session token is required")
   static func forbidden(_ message: String) -> AppError { AppError(.forbidden, message) }
   static func conflict(_ message: String) -> AppError { AppError(.conflict, message) }
+  /// 409 for a user name an account has, or one that looks like it (``UsernameSkeleton``).
+  static func usernameTaken(_ username: String) -> AppError {
+    AppError(
+      .conflict, "username '\(username)' is already taken (or looks like a name that is)",
+      field: "username")
+  }
   /// 507: the disk is full; the request changed nothing and may be retried later.
   static let insufficientStorage = AppError(
     .init(code: 507, reasonPhrase: "Insufficient Storage"),

@@ -8,7 +8,8 @@ import Synchronization
 final class ConnectionCounts: Sendable {
   /// The most connections one address may hold open.
   let limit: Int
-  /// Addresses never capped: the reverse proxies every client comes through.
+  /// Addresses never capped, the reverse proxies every client comes through: ``key(of:)`` gives
+  /// them no key.
   let exempt: Set<String>
   private let counts = Mutex<[String: Int]>([:])
 
@@ -21,8 +22,7 @@ final class ConnectionCounts: Sendable {
   /// - Returns: false, counting nothing, when the address holds its limit already.
   /// - Complexity: O(1).
   func open(_ address: String) -> Bool {
-    if exempt.contains(address) { return true }
-    return counts.withLock { counts in
+    counts.withLock { counts in
       let count = counts[address, default: 0]
       guard count < limit else { return false }
       counts[address] = count + 1
@@ -32,7 +32,6 @@ final class ConnectionCounts: Sendable {
 
   /// Forgets a connection that ``open(_:)`` counted; an address with none is forgotten whole.
   func close(_ address: String) {
-    if exempt.contains(address) { return }
     counts.withLock { counts in
       let count = counts[address, default: 0] - 1
       counts[address] = count > 0 ? count : nil

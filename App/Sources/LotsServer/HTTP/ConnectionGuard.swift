@@ -176,7 +176,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
   private func send(
     _ context: ChannelHandlerContext, _ status: HTTPResponse.Status, _ message: String
   ) {
-    let body = ByteBuffer(string: #"{"error":{"message":"\#(message)"}}"#)
+    let body = AppError.jsonBody(message)
     let head = HTTPResponse(
       status: status,
       headerFields: [
@@ -193,9 +193,10 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
   static let host = HTTPField.Name("Host")!
 
-  /// Whether a request is a photo upload, whose body may take longer.
+  /// Whether a request is a photo upload, whose body may take longer: a form with a file is
+  /// the only body no JSON route reads (those answer 415 to it at once).
   static func isUpload(_ head: HTTPRequest) -> Bool {
-    head.method == .post && (head.path ?? "").hasPrefix("/api/posts")
+    head.headerFields[.contentType]?.lowercased().hasPrefix("multipart/form-data") == true
   }
 
   /// What is wrong with a request head's framing, as the status and message to answer.

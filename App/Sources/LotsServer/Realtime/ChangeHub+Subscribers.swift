@@ -75,17 +75,17 @@ extension ChangeHub {
     end { state in state.subscriberUsers.filter { $0.value == userID }.map(\.key) }
   }
 
-  /// Ends the streams of the sessions a ``SessionCache/forget(_:)`` message names: `user:ID`
-  /// every session of a user, a token's hash one session; `*` (sessions may have ended
-  /// unheard) makes every stream check its own session again.
-  func endStreams(matching message: String) {
-    if message == "*" {
+  /// Ends the streams of the sessions that ended; when some may have ended unheard, every
+  /// stream checks its own session again (``sessionVersion``).
+  func endStreams(_ ended: SessionEnd) {
+    switch ended {
+    case .session(let tokenHash):
+      end { state in state.subscriberSessions.filter { $0.value == tokenHash }.map(\.key) }
+    case .user(let id):
+      endStreams(of: id)
+    case .unheard:
       state.withLock { $0.sessionVersion += 1 }
       tick()
-    } else if message.hasPrefix("user:"), let id = Int64(message.dropFirst(5)) {
-      endStreams(of: id)
-    } else {
-      end { state in state.subscriberSessions.filter { $0.value == message }.map(\.key) }
     }
   }
 

@@ -72,7 +72,7 @@ final class ChangeHub: Sendable {
   /// A counter bumped whenever someone blocks or unblocks, so streams refresh their filters.
   var blockVersion: Int { state.withLock { $0.blockVersion } }
 
-  /// Bumped by ``endStreams(matching:)`` with `*`; see ``StreamSession``.
+  /// Bumped by ``endStreams(_:)`` with ``SessionEnd/unheard``; see ``StreamSession``.
   var sessionVersion: Int { state.withLock { $0.sessionVersion } }
 
   /// Notes that blocks changed.

@@ -105,7 +105,7 @@ struct StreamSession {
   }
 
   /// Whether the viewer's session still holds: it has not expired and, after sessions may
-  /// have ended unheard (``ChangeHub/endStreams(matching:)`` with `*`), the store still has it.
+  /// have ended unheard (``SessionEnd/unheard``), the store still has it.
   /// Sessions ended where this instance hears of it end the stream through the hub.
   mutating func sessionGoesOn() async throws -> Bool {
     guard let credential else { return true }

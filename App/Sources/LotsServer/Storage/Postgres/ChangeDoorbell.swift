@@ -39,7 +39,7 @@ final class ChangeDoorbell: Sendable {
               logger.info("the database is back")
             }
             // What happened while no one listened.
-            sessionEnded("*")
+            sessionEnded(SessionEnd.unheard.message)
             ring()
             try await withThrowingTaskGroup(of: Void.self) { group in
               group.addTask { for try await _ in changes { ring() } }

@@ -36,9 +36,7 @@ extension PostgresStorage: AccountStore {
         return User(id: id, username: username, createdAt: Self.date(createdAt))
       }
     } catch  where Self.isUniqueViolation(error) {
-      throw AppError(
-        .conflict, "username '\(username)' is already taken (or looks like a name that is)",
-        field: "username")
+      throw AppError.usernameTaken(username)
     }
   }
 
@@ -104,7 +102,7 @@ extension PostgresStorage: AccountStore {
     try await query(
       """
       WITH ended AS (DELETE FROM session WHERE userId = \(userID))
-      SELECT pg_notify(\(SessionEnds.channel), \("user:\(userID)"))
+      SELECT pg_notify(\(SessionEnds.channel), \(SessionEnd.user(userID).message))
       """)
   }
 
@@ -119,8 +117,9 @@ extension PostgresStorage: AccountStore {
         """
         DELETE FROM session WHERE userId = \(userID) AND tokenHash IS DISTINCT FROM \(tokenHash)
         """, logger: logger)
+      let ended = SessionEnd.user(userID).message
       try await connection.query(
-        "SELECT pg_notify(\(SessionEnds.channel), \("user:\(userID)"))", logger: logger)
+        "SELECT pg_notify(\(SessionEnds.channel), \(ended))", logger: logger)
     }
   }
 

@@ -3,7 +3,7 @@ import Synchronization
 /// Sessions ended on any instance (sign out, sign out everywhere, a new password), heard
 /// through LISTEN/NOTIFY (``ChangeDoorbell``), so that every instance forgets them from its
 /// ``SessionCache`` at once instead of accepting them for the cache's lifetime. Messages are
-/// those ``SessionCache/forget(_:)`` reads; `*` after the doorbell reconnected (what it missed).
+/// ``SessionEnd/message``s; `*` after the doorbell reconnected (what it missed).
 final class SessionEnds: Sendable {
   static let channel = "lots_sessions"
 

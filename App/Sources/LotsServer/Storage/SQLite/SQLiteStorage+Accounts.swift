@@ -33,9 +33,7 @@ extension SQLiteStorage {
       }
     } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE
     {
-      throw AppError(
-        .conflict, "username '\(username)' is already taken (or looks like a name that is)",
-        field: "username")
+      throw AppError.usernameTaken(username)
     }
   }
 
