@@ -6,13 +6,15 @@
 set -euo pipefail
 binary=$1
 here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=wait-demo.sh
+. "$here/wait-demo.sh"
 data=$(mktemp -d /tmp/lots-bench-XXXXXX)
 port=${LOTS_BENCH_PORT:-18080}
 "$binary" serve --data "$data" --port "$port" --no-rate-limits --demo --web /nonexistent \
   >"$data/server.log" 2>&1 &
 server=$!
 trap 'kill $server 2>/dev/null || true; wait $server 2>/dev/null || true; rm -rf "$data"' EXIT
-for _ in $(seq 1 600); do curl -sf "127.0.0.1:$port/health" >/dev/null && break; sleep 0.1; done
+wait_for_demo "http://127.0.0.1:$port"
 base="http://127.0.0.1:$port"
 signup() {
   curl -sf -X POST "$base/api/accounts" -H 'content-type: application/json' \

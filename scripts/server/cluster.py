@@ -337,7 +337,8 @@ class Cluster:
         try:
             if demo:  # seeded once, before the others start
                 self._spawn(0)
-                self._wait_healthy(0, seconds=600)
+                self._wait_healthy(0)
+                self._wait_demo(0, seconds=600)
             for index in range(1 if demo else 0, instances):
                 self._spawn(index)
             for index in range(instances):
@@ -378,6 +379,17 @@ class Cluster:
             time.sleep(0.05)
         raise RuntimeError(f"instance {index} did not answer /health within {seconds} s; "
                            f"its log ends: {self.log_tail(index)}")
+
+    def _wait_demo(self, index, seconds):
+        """Waits until instance `index` has made every demo post (`lots serve --demo` answers
+        at once and makes them while it runs)."""
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            status, info = call(self.url(index), "GET", "/api/demo")
+            if status == 200 and info["postsReady"] >= info["postsTotal"]:
+                return
+            time.sleep(0.25)
+        raise RuntimeError(f"instance {index} did not finish its demo posts within {seconds} s")
 
     def log_tail(self, index, lines=15):
         try:

@@ -8,6 +8,8 @@
 set -euo pipefail
 binary=$1
 here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=wait-demo.sh
+. "$here/wait-demo.sh"
 port=${LOTS_BENCH_PORT:-18090}
 base="http://127.0.0.1:$port"
 echo "data on: $(df -hT "${LOTS_BENCH_DIR:-/var/tmp}" | tail -1)"
@@ -17,7 +19,7 @@ for round in 1 2; do
     "$binary" serve --data "$data" --port "$port" --no-rate-limits --demo --web /nonexistent \
       --synchronous "$level" >"$data/server.log" 2>&1 &
     server=$!
-    for _ in $(seq 1 600); do curl -sf "$base/health" >/dev/null && break; sleep 0.1; done
+    wait_for_demo "$base"
     liker=$(curl -sf -X POST "$base/api/accounts" -H 'content-type: application/json' \
       -d '{"username":"liker","password":"password1"}' |
       python3 -c 'import json,sys; print(json.load(sys.stdin)["token"])')

@@ -20,6 +20,8 @@ struct AppServices: Sendable {
   let deletingLimiter: RateLimiter
   let sessions = SessionCache()
   let renderedPosts = PostJSONCache()
+  /// What the demo is and how far its posts are (`GET /api/demo`); empty on other servers.
+  let demo = DemoProgress()
   /// Serialises storing and removing shared image files (see ``ImageLedger``).
   let imageLedger = ImageLedger()
   /// A hash of no one's password at the configured cost: a sign-in with an unknown name checks

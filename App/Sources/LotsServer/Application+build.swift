@@ -3,9 +3,11 @@ import Hummingbird
 import HummingbirdCore
 import Logging
 import NIOPosix
+import ServiceLifecycle
 
 /// Builds the LOTs server: opens (or creates) the database under the data directory, runs
-/// migrations, seeds demo content if asked and the database is empty, and wires the routes.
+/// migrations, seeds demo content if asked and the database is empty (its accounts before it
+/// listens, its posts in the background), and wires the routes.
 /// `lots serve` runs the result; tests drive it with HummingbirdTesting.
 /// - Parameters:
 ///   - configuration: Address, data directory, policies.
@@ -20,12 +22,23 @@ public func buildApplication(
   configuredLogger.logLevel = configuration.logLevel
   let logger = configuredLogger
   let services = try await makeServices(configuration, logger: logger)
-  return try buildApplication(services, logger: logger, onServerRunning: onServerRunning)
+  // The accounts now; the posts (a minute of photo drawing) while the server already answers.
+  var background: [any Service] = []
+  if configuration.seedDemoContent {
+    var seeder = DemoSeeder(services: services, logger: logger)
+    seeder.postCount = configuration.demoPostCount
+    if let plan = try await seeder.prepare() {
+      background.append(DemoSeeding(seeder: seeder, plan: plan))
+    }
+  }
+  return try buildApplication(
+    services, logger: logger, background: background, onServerRunning: onServerRunning)
 }
 
-/// The server over services already open (tests give some a store of their own).
+/// The server over services already open (tests give some a store of their own), running
+/// `background` services beside it.
 func buildApplication(
-  _ services: AppServices, logger: Logger,
+  _ services: AppServices, logger: Logger, background: [any Service] = [],
   onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) throws -> some ApplicationProtocol {
   let configuration = services.configuration
@@ -36,10 +49,12 @@ func buildApplication(
   if let web = configuration.webDirectory,
     FileManager.default.fileExists(atPath: web.path)
   {
+    let shell = AppShell(web: web, services: services)
+    if let shell { router.add(middleware: NotFoundPageMiddleware(shell: shell)) }
     router.add(middleware: ServiceWorkerScript(root: web))
     router.add(middleware: CompressedFilesMiddleware(root: web))
     router.add(middleware: FileMiddleware(web.path, searchForIndexHtml: true, logger: logger))
-    AppShell(web: web)?.register(on: router)
+    shell?.register(on: router)
   }
   router.get("health") { _, _ in "ok" }
   ImageRoutes(services: services).register(on: router)
@@ -52,6 +67,7 @@ func buildApplication(
   FeedRoutes(services: services).register(on: api)
   ModerationRoutes(services: services).register(on: api)
   ReviewRoutes(services: services).register(on: api)
+  DemoRoutes(services: services).register(on: api)
   StreamRoutes(services: services).register(on: api)
   let connections = ConnectionCounts(
     limit: configuration.connectionsPerAddress, exempt: configuration.trustedProxies)
@@ -71,7 +87,7 @@ func buildApplication(
       OrphanCollector(services: services, logger: logger),
       StreamClock(
         hub: services.hub, interval: min(configuration.coalescingInterval, .seconds(1))),
-    ] + [services.storage as? PostgresStorage].compactMap { $0 },
+    ] + [services.storage as? PostgresStorage].compactMap { $0 } + background,
     onServerRunning: { channel in
       logger.info("listening on \(configuration.host):\(channel.localAddress?.port ?? 0)")
       // A deployment under its own name must say so (--host-name): others get 421.
@@ -82,7 +98,7 @@ func buildApplication(
     logger: logger)
 }
 
-/// Opens storage, starts the hub and seeds when asked; `images` replaces the file store under
+/// Opens storage and starts the hub; `images` replaces the file store under
 /// the data directory (tests inject faults through it).
 func makeServices(
   _ configuration: ServerConfiguration, logger: Logger, images: (any ImageStore)? = nil
@@ -108,9 +124,6 @@ func makeServices(
   let services = AppServices(configuration: configuration, storage: storage, images: images)
   if !configuration.moderators.isEmpty {
     try await storage.setModerators(configuration.moderators)
-  }
-  if configuration.seedDemoContent {
-    try await DemoSeeder(services: services, logger: logger).seedIfEmpty()
   }
   try await services.hub.start()
   return services

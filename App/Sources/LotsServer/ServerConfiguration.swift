@@ -17,8 +17,11 @@ public struct ServerConfiguration: Sendable {
   public var webDirectory: URL?
   /// bcrypt cost factor (tests lower it; production keeps 12).
   public var bcryptCost: UInt8 = 12
-  /// Seeds demo content into an empty database on start.
+  /// Seeds demo content into an empty database on start: its accounts (the first moderates
+  /// unless ``moderators`` names others) before the server listens, its posts while it runs.
   public var seedDemoContent = false
+  /// How many posts the demo content has.
+  public var demoPostCount = 210
   /// Moderation and retention.
   public var policy = DatabasePolicy()
   /// Request budgets per user (or per name for sign-in).

@@ -15,7 +15,9 @@ struct SeedCommand: AsyncParsableCommand {
     if let password = seeded {
       print("seeded demo content; the demo accounts' password is \(password)")
     } else {
-      print("database already has content; nothing to do")
+      print(
+        "the database already had its accounts: no new demo accounts (a demo seeding that "
+          + "stopped half-way has been finished)")
     }
   }
 }

@@ -12,7 +12,9 @@ struct ServeCommand: AsyncParsableCommand {
   @OptionGroup var server: ServerOptions
 
   @Flag(
-    help: "Seed demo users, posts and likes into an empty database (the password is logged).")
+    help: ArgumentHelp(
+      "Seed demo users, posts and likes into an empty database: the accounts (ana moderates) "
+        + "before the server listens, the posts while it runs (the password is logged)."))
   var demo = false
 
   @Flag(
@@ -32,7 +34,8 @@ struct ServeCommand: AsyncParsableCommand {
     name: .customLong("moderator"),
     help: ArgumentHelp(
       "A user name who moderates (repeatable; env LOTS_MODERATORS, comma-separated). Without "
-        + "one, the first account to sign up moderates."))
+        + "one, the first account to sign up moderates (with --demo, the demo account ana), and "
+        + "is told so."))
   var moderators: [String] = environmentList("LOTS_MODERATORS")
 
   @Option(

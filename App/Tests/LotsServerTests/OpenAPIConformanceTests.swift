@@ -81,7 +81,25 @@ import Testing
         "/api/moderation/log",
         try await client.send(.get, "/api/moderation/log", token: ana.token),
         .get)
-      #expect(checked == 25)
+      let blocked = try await client.send(.put, "/api/users/ana/block", token: bruno.token)
+      #expect(blocked.status == .noContent)
+      try check(
+        "/api/me/blocks", try await client.send(.get, "/api/me/blocks", token: bruno.token), .get)
+      try check("/api/me/blocks", try await client.send(.get, "/api/me/blocks"), .get)
+      try check("/api/demo", try await client.send(.get, "/api/demo"), .get)
+      #expect(checked == 28)
+    }
+  }
+
+  /// A demo server's description matches the document too.
+  @Test func demoInfoMatchesTheDocument() async throws {
+    let schema = try OpenAPISchema.load()
+    try await LiveServer.run(DemoSeedingTests.demo(posts: 1)) { port in
+      let response = try await LiveClient(port: port).send(.get, "/api/demo")
+      let problems = schema.problems(
+        path: "/api/demo", method: "GET", status: Int(response.status.code),
+        body: Data(buffer: response.body!))
+      #expect(problems?.isEmpty == true, "\(String(describing: problems))")
     }
   }
 }

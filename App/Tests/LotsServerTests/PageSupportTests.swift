@@ -127,22 +127,31 @@ import Testing
     }
   }
 
+  /// Every page loads the app (its body as in `index.html`; its head titled by the page); an
+  /// address that names nothing loads it too, with 404, for its "not found" page; API errors
+  /// stay JSON.
   @Test func deepLinksLoadTheAppAndAPIErrorsStayJSON() async throws {
     let web = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .appendingPathComponent("../../../Web").standardizedFileURL
     try await TestApp.run(.with { $0.webDirectory = web }) { client in
       let shell = try String(contentsOf: web.appendingPathComponent("index.html"), encoding: .utf8)
+      func body(_ html: String) -> Substring {
+        html[(html.range(of: "</head>")?.lowerBound ?? html.startIndex)...]
+      }
+      let ana = try await client.signUp("ana")
+      let post = try await client.post(token: ana.token)
       let pages = [
-        "/inspire", "/post", "/likes", "/signin", "/signup", "/account", "/p/42", "/u/ana",
+        "/inspire", "/post", "/likes", "/signin", "/signup", "/account", "/p/\(post.id)", "/u/ana",
       ]
-      for path in pages {
+      let missing = ["/p/4242", "/u/nobody", "/p/42/more", "/nothing", "/moderation/nothing"]
+      for path in pages + missing {
         let response = try await client.send(.get, path)
-        #expect(response.status == .ok, "\(path)")
+        #expect(response.status == (pages.contains(path) ? .ok : .notFound), "\(path)")
         #expect(response.headers[.contentType] == "text/html; charset=utf-8")
         #expect(response.headers[.contentSecurityPolicy]?.contains("'wasm-unsafe-eval'") == true)
-        #expect(response.text == shell, "\(path)")
+        #expect(body(response.text) == body(shell), "\(path)")
       }
-      for path in ["/api/nothing", "/api/posts/x/y", "/p/42/more", "/nothing"] {
+      for path in ["/api/nothing", "/api/posts/x/y", "/api/posts/4242", "/nothing.js"] {
         let response = try await client.send(.get, path)
         #expect(response.status == .notFound, "\(path)")
         #expect(response.headers[.contentType]?.hasPrefix("application/json") == true, "\(path)")

@@ -57,6 +57,12 @@ import Testing
       message: "caption must be 0 to 500")
     try await Self.rejected(
       fields: ["mealDate": "2026-02-30"], status: .badRequest, message: "mealDate")
+    // Later than today anywhere on Earth: not eaten yet.
+    let future = MealDate.latestToday(
+      secondsSince1970: Int64(Date().timeIntervalSince1970) + 86_400)
+    try await Self.rejected(
+      fields: ["mealDate": future.description], status: .badRequest,
+      message: "the meal date cannot be in the future")
   }
 
   /// Text that hides, reorders or piles up: refused with a 400 that says why, nothing stored.

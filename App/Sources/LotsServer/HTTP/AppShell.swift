@@ -1,35 +1,86 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
+import LotsCore
 
 /// The web app's pages by their own URLs: a deep link (`/p/42`, `/u/ana`, `/likes`…) loads the
-/// app's one HTML document, whose script reads the URL and shows the page. API paths are not
-/// among them: an unknown `/api/…` stays a JSON 404.
+/// app's one HTML document, whose script reads the URL and shows the page. Each carries its
+/// own title and link-preview tags (``PageHead``). A post or profile that does not exist gets
+/// the same document with status 404 (the app shows its "not found" page), and so does any
+/// other address that names nothing (``NotFoundPageMiddleware``).
 struct AppShell: Sendable {
   /// The app's routes, relative to the root (`:id` and `:username` match one path segment).
   static let routes = [
     "inspire", "post", "likes", "signin", "signup", "account", "p/:id", "u/:username",
   ]
 
-  /// `index.html`, read once at start-up.
-  let html: ByteBuffer
+  /// `index.html` up to its `<title>`, and after its last head tag that a ``PageHead`` writes.
+  let before: String
+  let after: String
+  let services: AppServices
 
-  /// Reads the shell from the web directory.
-  /// - Returns: nil when the directory has no `index.html`.
-  init?(web: URL) {
-    guard let data = try? Data(contentsOf: web.appendingPathComponent("index.html")) else {
-      return nil
-    }
-    html = ByteBuffer(bytes: data)
+  /// Reads the shell from the web directory, once.
+  /// - Returns: nil when the directory has no `index.html`, or it has no `<title>`.
+  init?(web: URL, services: AppServices) {
+    guard let data = try? Data(contentsOf: web.appendingPathComponent("index.html")),
+      let (before, after) = Self.split(String(decoding: data, as: UTF8.self))
+    else { return nil }
+    (self.before, self.after, self.services) = (before, after, services)
+  }
+
+  /// The document without the lines ``PageHead`` writes (title, description, Open Graph and
+  /// Twitter tags), cut where they go.
+  static func split(_ html: String) -> (String, String)? {
+    var lines = html.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    guard let title = lines.firstIndex(where: { $0.contains("<title>") }) else { return nil }
+    let written = [
+      "<title>", #"<meta name="description""#, #"<meta property="og:"#,
+      #"<meta name="twitter:"#,
+    ]
+    let indent = String(lines[title].prefix { $0 == " " })
+    lines = lines.enumerated().filter { index, line in
+      index < title || !written.contains { line.contains($0) }
+    }.map(\.element)
+    return (
+      lines[..<title].joined(separator: "\n") + "\n" + indent,
+      "\n" + lines[(title + 1)...].joined(separator: "\n")
+    )
   }
 
   func register(on router: some RouterMethods<AppRequestContext>) {
-    for route in Self.routes {
-      router.get(RouterPath(route)) { _, _ in
-        Response(
-          status: .ok,
-          headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-cache"],
-          body: .init(byteBuffer: html))
-      }
+    let pages = router.group()
+      .add(middleware: SessionMiddleware(store: services.storage, cache: services.sessions))
+    for route in Self.routes where !route.contains(":") {
+      pages.get(RouterPath(route)) { _, _ in page(.page(route)) }
     }
+    pages.get("p/:id") { request, context in
+      guard let id = context.parameters.get("id").flatMap(Int64.init), id > 0,
+        let post = try await services.storage.post(id: id, viewerID: context.user?.id)
+      else { return page(.notFound, status: .notFound) }
+      return page(.post(post, origin: origin(of: request, context)))
+    }
+    pages.get("u/:username") { _, context in
+      let name = context.parameters.get("username") ?? ""
+      guard let account = try await services.storage.account(named: name) else {
+        return page(.notFound, status: .notFound)
+      }
+      return page(.profile(account.user.username))
+    }
+  }
+
+  /// The shell with `head`'s tags.
+  func page(_ head: PageHead, status: HTTPResponse.Status = .ok) -> Response {
+    Response(
+      status: status,
+      headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-cache"],
+      body: .init(byteBuffer: ByteBuffer(string: before + head.html + after)))
+  }
+
+  /// Where this server is, as the request reached it: the scheme a trusted proxy names, else
+  /// http; and the Host, which ``ConnectionGuard`` has checked is one this server answers to.
+  func origin(of request: Request, _ context: AppRequestContext) -> String {
+    let proxied = services.configuration.trustedProxies.contains(context.peerAddress)
+    let https = proxied && request.headers[HTTPField.Name("X-Forwarded-Proto")!] == "https"
+    return (https ? "https://" : "http://") + (request.head.authority ?? "localhost")
   }
 }

@@ -2,14 +2,21 @@ import Foundation
 import Hummingbird
 import LotsCore
 
-/// Report posts; block and unblock users. The list of one's blocks is never exposed to others.
+/// Report posts; block and unblock users, and list one's own blocks (to undo them). The list
+/// of one's blocks is never exposed to others.
 struct ModerationRoutes {
   let services: AppServices
+  /// The most blocks one list shows: more than a person keeps track of by hand.
+  static let blockListLimit = 1_000
 
   func register(on router: some RouterMethods<AppRequestContext>) {
     router.post("posts/:id/reports") { request, context in try await report(request, context) }
     router.put("users/:username/block") { _, context in try await block(true, context) }
     router.delete("users/:username/block") { _, context in try await block(false, context) }
+    router.get("me/blocks") { _, context in
+      let user = try context.requireUser()
+      return try await services.storage.blockList(of: user.id, limit: Self.blockListLimit)
+    }
   }
 
   func report(_ request: Request, _ context: AppRequestContext) async throws
@@ -38,3 +45,5 @@ struct ModerationRoutes {
     return .noContent
   }
 }
+
+extension BlockList: ResponseEncodable {}

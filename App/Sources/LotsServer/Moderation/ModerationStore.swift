@@ -17,6 +17,8 @@ protocol ModerationStore: Sendable {
   func setBlock(_ blocked: Bool, username: String, blockerID: Int64, now: Date) async throws
   /// The ids of the users a viewer blocks.
   func blockedIDs(of viewerID: Int64) async throws -> Set<Int64>
+  /// The people a viewer blocks, newest block first (at most `limit`).
+  func blockList(of viewerID: Int64, limit: Int) async throws -> BlockList
   /// Whether a user moderates.
   func isModerator(_ userID: Int64) async throws -> Bool
   /// Makes exactly the accounts with these (lowercased) names moderators.

@@ -1,3 +1,4 @@
+import Foundation
 import LotsCore
 
 /// The validated fields of a create-post form.
@@ -9,9 +10,10 @@ struct PostForm: Sendable {
 
   static let fields: Set<String> = ["photo", "caption", "restaurant", "mealDate"]
 
-  /// Validates a form: known fields once each, text as UTF-8 without control characters.
+  /// Validates a form: known fields once each, text as UTF-8 without control characters, a
+  /// meal date that is not later than today anywhere on Earth at `now`.
   /// - Throws: ``AppError`` naming the field.
-  init(_ form: MultipartForm) throws(AppError) {
+  init(_ form: MultipartForm, now: Date) throws(AppError) {
     var values: [String: MultipartForm.Part] = [:]
     for part in form.parts {
       guard Self.fields.contains(part.name) else {
@@ -43,7 +45,12 @@ struct PostForm: Sendable {
         text("caption", required: false), field: "caption", length: 0...500, multiline: true)
       self.restaurant = try Validation.text(
         text("restaurant", required: true), field: "restaurant", length: 1...100)
-      self.mealDate = try MealDate(parsing: text("mealDate", required: true)).description
+      let mealDate = try MealDate(parsing: text("mealDate", required: true))
+      guard mealDate <= MealDate.latestToday(secondsSince1970: Int64(now.timeIntervalSince1970))
+      else {
+        throw AppError.badRequest("the meal date cannot be in the future", field: "mealDate")
+      }
+      self.mealDate = mealDate.description
     } catch let error as ValidationError {
       throw AppError(error)
     } catch let error as AppError {

@@ -69,7 +69,8 @@ struct PostRoutes {
             upTo: Self.maximumPhotoBytes + 64 * 1024,
             within: services.configuration.uploadBodyTimeout,
             late: "the photo took too long to arrive: try again on a better connection")
-          let form = try PostForm(MultipartForm(body: Array(buffer: body), boundary: boundary))
+          let form = try PostForm(
+            MultipartForm(body: Array(buffer: body), boundary: boundary), now: Date())
           let pipeline = services.pipeline
           return (form, try await work.run { try pipeline.process(form.photo) })
         }

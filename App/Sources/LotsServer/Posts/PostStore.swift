@@ -6,6 +6,8 @@ import LotsCore
 protocol PostStore: Sendable {
   /// Stores a post whose images are stored already.
   func insertPost(_ new: NewPost, now: Date) async throws -> Post
+  /// How many posts (shown or hidden) these users have.
+  func postCount(authorIDs: [Int64]) async throws -> Int
   /// The post a user created with an `Idempotency-Key`, as they see it, if it still exists.
   func post(idempotencyKey: String, userID: Int64) async throws -> Post?
   /// A post as a viewer sees it, or nil when it does not exist or is not visible to them.

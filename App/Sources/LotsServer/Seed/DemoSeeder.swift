@@ -2,11 +2,13 @@ import CVips
 import Foundation
 import HummingbirdBcrypt
 import Logging
+import LotsCore
 import NIOPosix
 
-/// Fills an empty database with demo users, photo posts of lunches (drawn locally by
-/// ``LunchPhoto``, no network) with varied captions, restaurants and meal dates, and likes,
-/// deterministically from a seed.
+/// Fills an empty database with demo users (the first moderates), photo posts of lunches
+/// (drawn locally by ``LunchPhoto``, no network) with varied captions, restaurants and meal
+/// dates, and likes, deterministically from a seed: each post from its own generator, so a
+/// seeding stopped half-way goes on where it was.
 struct DemoSeeder {
   let services: AppServices
   let logger: Logger
@@ -43,58 +45,112 @@ struct DemoSeeder {
     (600, 600), (600, 750), (600, 900), (900, 600), (540, 960), (800, 600), (480, 720),
   ]
 
-  /// Seeds only when there are no users yet.
+  /// What the posts need: the accounts, when the first post was made, and how many posts a
+  /// seeding that stopped half-way already made.
+  struct Plan: Sendable {
+    var users: [Int64]
+    var start: Date
+    /// The accounts' new password; nil when going on with an earlier seeding.
+    var password: String?
+    var made: Int
+  }
+
+  /// Marks a seeding under way in the data directory (its first post's time, in seconds since
+  /// 1970): a server stopped half-way goes on from where it was at its next start.
+  var marker: URL {
+    services.configuration.dataDirectory.appendingPathComponent("demo-seeding")
+  }
+
+  /// Seeds accounts and posts when there are no users yet (or finishes a seeding that
+  /// stopped), and returns when every post is made.
   /// - Returns: The demo accounts' password (new each time), or nil when it did not seed.
   @discardableResult
   func seedIfEmpty() async throws -> String? {
-    guard try await services.storage.account(named: Self.names[0]) == nil,
-      try await services.storage.currentSequence() == 0
-    else { return nil }
+    guard let plan = try await prepare() else { return nil }
+    try await seedPosts(plan)
+    return plan.password
+  }
+
+  /// Creates the accounts on an empty database (the first moderates unless the operator named
+  /// moderators), or finds those of a seeding that stopped half-way; tells
+  /// ``AppServices/demo`` what the demo is.
+  /// - Returns: What ``seedPosts(_:)`` needs, or nil when there is nothing to seed.
+  func prepare() async throws -> Plan? {
+    let names = (0..<userCount).map(name(at:))
+    let moderates = services.configuration.moderators.isEmpty
+    if let first = try await services.storage.account(named: names[0])?.user {
+      let moderator = try await services.storage.isModerator(first.id) ? first.username : nil
+      guard let text = try? String(contentsOf: marker, encoding: .utf8),
+        let seconds = Double(text.trimmingCharacters(in: .whitespacesAndNewlines))
+      else {
+        services.demo.start(
+          DemoInfo(
+            accounts: names, moderator: moderator, postsReady: postCount, postsTotal: postCount))
+        return nil
+      }
+      var users: [Int64] = []
+      for name in names {
+        guard let user = try await services.storage.account(named: name)?.user else { return nil }
+        users.append(user.id)
+      }
+      let made = try await services.storage.postCount(authorIDs: users)
+      logger.info("going on with the demo content: \(made) of \(postCount) posts made")
+      services.demo.start(
+        DemoInfo(
+          accounts: names, moderator: moderator, postsReady: made, postsTotal: postCount))
+      return Plan(
+        users: users, start: Date(timeIntervalSince1970: seconds), password: nil, made: made)
+    }
+    guard try await services.storage.currentSequence() == 0 else { return nil }
     logger.info("seeding demo content: \(userCount) users, \(postCount) posts")
-    var random = SplitMix64(seed: seed)
     let cost = services.configuration.bcryptCost
     let password = Self.makePassword()
     let hash = try await NIOThreadPool.singleton.runIfActive {
       Bcrypt.hash(password, cost: cost)
     }
-    var users: [Int64] = []
     let start = Date().addingTimeInterval(-Double(postCount) * 1_800)
-    for index in 0..<userCount {
+    try Data("\(Int(start.timeIntervalSince1970))\n".utf8).write(to: marker)
+    var users: [Int64] = []
+    for (index, name) in names.enumerated() {
+      let role: AccountRole = index == 0 && moderates ? .moderator : .member
       let user = try await services.storage.createUser(
-        username: name(at: index), passwordHash: hash, now: start)
+        username: name, passwordHash: hash, now: start, role: role)
       users.append(user.id)
     }
-    var posts: [Int64] = []
-    let photos = try await makePhotos(&random)
-    for (index, photo) in photos.enumerated() {
-      let day = Calendar(identifier: .gregorian).dateComponents(
-        [.year, .month, .day], from: start.addingTimeInterval(Double(index) * 1_800))
+    try writePassword(password, names: names, moderator: moderates ? names[0] : nil)
+    services.demo.start(
+      DemoInfo(
+        accounts: names, moderator: moderates ? names[0] : nil, postsReady: 0,
+        postsTotal: postCount))
+    return Plan(users: users, start: start, password: password, made: 0)
+  }
+
+  /// Makes the posts `plan` has not made yet, oldest first, each with its likes, as their
+  /// photos are ready (so a watching feed sees them arrive), then removes the marker.
+  func seedPosts(_ plan: Plan) async throws {
+    let gregorian = Calendar(identifier: .gregorian)
+    try await makePhotos(from: plan.made) { index, photo, random in
+      let time = plan.start.addingTimeInterval(Double(index) * 1_800)
       let remark = Self.remarks[Int(random.next() % UInt64(Self.remarks.count))]
       let caption = remark.map { $0.isEmpty ? photo.dish : "\(photo.dish), \($0)" } ?? ""
       // Most lunches are posted the day they are eaten; some a day or two later.
       let late = [0, 0, 0, 0, 1, 2][Int(random.next() % 6)]
-      let eaten = Calendar(identifier: .gregorian).date(
-        from: DateComponents(year: day.year, month: day.month, day: day.day! - late))!
-      let date = Calendar(identifier: .gregorian).dateComponents(
-        [.year, .month, .day], from: eaten)
+      let eaten = gregorian.date(byAdding: .day, value: -late, to: time)!
+      let date = gregorian.dateComponents([.year, .month, .day], from: eaten)
       let new = NewPost(
-        authorID: users[Int(random.next() % UInt64(users.count))], caption: caption,
+        authorID: plan.users[Int(random.next() % UInt64(plan.users.count))], caption: caption,
         restaurant: Self.restaurants[Int(random.next() % UInt64(Self.restaurants.count))],
         mealDate: String(format: "%04d-%02d-%02d", date.year!, date.month!, date.day!),
         width: photo.width, height: photo.height, color: photo.color,
         originalKey: photo.keys[0], displayKey: photo.keys[1], thumbnailKey: photo.keys[2])
-      let post = try await services.storage.insertPost(
-        new, now: start.addingTimeInterval(Double(index) * 1_800))
-      posts.append(post.id)
-    }
-    for post in posts {
-      for user in users where random.next() % 4 == 0 {
-        _ = try await services.storage.setLike(true, postID: post, userID: user, now: Date())
+      let post = try await services.storage.insertPost(new, now: time)
+      for user in plan.users where random.next() % 4 == 0 {
+        _ = try await services.storage.setLike(true, postID: post.id, userID: user, now: Date())
       }
+      services.demo.madePost()
     }
-    logger.info("seeded \(posts.count) posts")
-    try writePassword(password, names: users.indices.map(name(at:)))
-    return password
+    try? FileManager.default.removeItem(at: marker)
+    logger.info("seeded \(postCount) demo posts")
   }
 
   /// The demo user name at `index`.
@@ -104,77 +160,15 @@ struct DemoSeeder {
 
   /// Tells whoever started the server how to sign in as a demo user: the log, and a file only
   /// the server's user can read (`demo-password.txt` in the data directory).
-  func writePassword(_ password: String, names: [String]) throws {
+  func writePassword(_ password: String, names: [String], moderator: String?) throws {
     let file = services.configuration.dataDirectory.appendingPathComponent("demo-password.txt")
-    let text = "Demo accounts \(names.joined(separator: ", ")) share the password \(password)\n"
+    let moderates = moderator.map { " (\($0) moderates: reports reach the review queue)" } ?? ""
+    let text =
+      "Demo accounts \(names.joined(separator: ", "))\(moderates) share the password \(password)\n"
     FileManager.default.createFile(
       atPath: file.path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600])
     logger.notice(
       "demo accounts (\(names.first ?? "")…) share the password \(password) (\(file.path))")
-  }
-
-  /// A stored demo photo.
-  struct StoredPhoto: Sendable {
-    var keys: [String]
-    var width: Int
-    var height: Int
-    var color: String
-    /// The dish the photo shows.
-    var dish: String
-  }
-
-  /// Generates, processes and stores every demo photo, on all cores, in a seeded order.
-  func makePhotos(_ random: inout SplitMix64) async throws -> [StoredPhoto] {
-    let specs = (0..<postCount).map { _ in
-      let (width, height) = Self.aspects[Int(random.next() % UInt64(Self.aspects.count))]
-      return (width, height, random.next())
-    }
-    let services = services
-    return try await withThrowingTaskGroup(of: (Int, StoredPhoto).self) { group in
-      var stored = [StoredPhoto?](repeating: nil, count: specs.count)
-      var next = 0
-      func add() {
-        guard next < specs.count else { return }
-        let (index, (width, height, seed)) = (next, specs[next])
-        next += 1
-        group.addTask {
-          try await NIOThreadPool.singleton.runIfActive {
-            var lunch = LunchPhoto(width: width, height: height, seed: seed)
-            let processed = try services.pipeline.process(try lunch.jpeg())
-            let keys = try [processed.original, processed.display, processed.thumbnail].map {
-              try services.images.put($0.bytes, fileExtension: $0.fileExtension)
-            }
-            return (
-              index,
-              StoredPhoto(
-                keys: keys, width: processed.original.width, height: processed.original.height,
-                color: processed.color, dish: lunch.dish.name)
-            )
-          }
-        }
-      }
-      for _ in 0..<max(2, ProcessInfo.processInfo.activeProcessorCount) { add() }
-      while let (index, photo) = try await group.next() {
-        stored[index] = photo
-        add()
-      }
-      return stored.compactMap { $0 }
-    }
-  }
-}
-
-/// A small, fast, seeded generator (Steele, Lea and Flood's SplitMix64).
-struct SplitMix64: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }
 

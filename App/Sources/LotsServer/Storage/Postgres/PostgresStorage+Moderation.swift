@@ -112,6 +112,23 @@ extension PostgresStorage: ModerationStore {
       })
   }
 
+  /// The people a viewer blocks, newest block first.
+  func blockList(of viewerID: Int64, limit: Int) async throws -> BlockList {
+    BlockList(
+      users: try await rows(
+        """
+        SELECT account.username, block.createdAt FROM block
+        JOIN account ON account.id = block.blockedId
+        WHERE block.blockerId = \(viewerID) ORDER BY block.createdAt DESC, account.id DESC
+        LIMIT \(limit)
+        """
+      ) { row in
+        BlockList.Entry(
+          username: try row[0].decode(String.self),
+          blockedAt: Self.date(try row[1].decode(Int64.self)))
+      })
+  }
+
   /// Whether a user moderates.
   func isModerator(_ userID: Int64) async throws -> Bool {
     try await value(Bool.self, "SELECT moderator FROM account WHERE id = \(userID)") ?? false

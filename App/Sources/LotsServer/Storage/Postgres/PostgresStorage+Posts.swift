@@ -18,6 +18,13 @@ extension PostgresStorage: PostStore {
     AND post.authorId NOT IN (SELECT blockedId FROM block WHERE blockerId = $1)
     """
 
+  /// How many posts (shown or hidden) these users have.
+  func postCount(authorIDs: [Int64]) async throws -> Int {
+    Int(
+      try await value(
+        Int64.self, "SELECT COUNT(*) FROM post WHERE authorId = ANY(\(authorIDs))") ?? 0)
+  }
+
   /// Inserts a post and its change-log entry in one transaction.
   ///
   /// The change log's lock is taken first, so posts are numbered and dated in commit order on

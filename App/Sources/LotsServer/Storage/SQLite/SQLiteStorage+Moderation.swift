@@ -103,4 +103,19 @@ extension SQLiteStorage {
           db, sql: "SELECT blockedId FROM block WHERE blockerId = ?", arguments: [viewerID]))
     }
   }
+
+  /// The people a viewer blocks, newest block first.
+  func blockList(of viewerID: Int64, limit: Int) async throws -> BlockList {
+    try readNow { db in
+      let rows = try Row.fetchAll(
+        db,
+        sql: """
+          SELECT account.username, block.createdAt FROM block
+          JOIN account ON account.id = block.blockedId
+          WHERE block.blockerId = ? ORDER BY block.createdAt DESC, account.id DESC LIMIT ?
+          """, arguments: [viewerID, limit])
+      return BlockList(
+        users: rows.map { BlockList.Entry(username: $0[0], blockedAt: Self.date($0[1])) })
+    }
+  }
 }

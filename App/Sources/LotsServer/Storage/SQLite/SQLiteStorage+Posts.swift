@@ -14,6 +14,14 @@ extension SQLiteStorage {
   static let likedByViewer =
     "EXISTS (SELECT 1 FROM postLike WHERE postLike.postId = post.id AND postLike.userId = ?)"
 
+  /// How many posts (shown or hidden) these users have.
+  func postCount(authorIDs: [Int64]) async throws -> Int {
+    try readNow { db in
+      let ids = authorIDs.map(String.init).joined(separator: ",")
+      return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM post WHERE authorId IN (\(ids))")!
+    }
+  }
+
   /// Inserts a post and its change-log entry in one transaction.
   ///
   /// `createdAt` never goes below the newest post's, so the feed's (createdAt, id) order is the
