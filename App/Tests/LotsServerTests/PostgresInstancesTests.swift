@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import LotsCore
+import PostgresNIO
 import Synchronization
 import Testing
 
@@ -68,7 +69,7 @@ import Testing
 
   /// A session ended through one instance ends its streams on the other at once; another
   /// session's stream there goes on.
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(5)))  // a hang guard: a busy machine is slow, not stuck
   func aSessionEndedThroughOneInstanceEndsItsStreamsOnTheOther() async throws {
     try await Self.withTwoInstances { a, b in
       let images = FileManager.default.temporaryDirectory
@@ -145,28 +146,63 @@ import Testing
     try await Self.withTwoInstances { a, b in
       let ana = try await a.createUser(username: "ana", passwordHash: "h", now: Date())
       let logger = a.logger
-      func append(_ store: PostgresStorage, postID: Int64, holding: Duration) async throws {
+      // The slow one holds its transaction open until told: no sleep to outlast.
+      let release = Flag()
+      func append(_ store: PostgresStorage, postID: Int64, holdUntilReleased: Bool) async throws {
         try await store.transaction { connection in
           try await PostgresStorage.appendChange(
             connection, logger: logger, kind: .delete, postID: postID, authorID: ana.id,
             now: Date())
-          try await Task.sleep(for: holding)
+          while holdUntilReleased, !release.value { try await Task.sleep(for: .milliseconds(5)) }
         }
       }
-      async let slow: Void = append(a, postID: 1, holding: .milliseconds(600))
-      try await Task.sleep(for: .milliseconds(150))  // the slow one has appended by now
-      async let fast: Void = append(b, postID: 2, holding: .zero)
+      func count(_ query: PostgresQuery) async throws -> Int64 {
+        try await a.value(Int64.self, query) ?? 0
+      }
+      let slow = Task { try await append(a, postID: 1, holdUntilReleased: true) }
+      // The slow one has appended (its last statement rang the doorbell) and holds on.
+      while try await count(
+        """
+        SELECT COUNT(*) FROM pg_stat_activity WHERE datname = current_database()
+          AND state = 'idle in transaction' AND query LIKE 'NOTIFY%'
+        """) == 0
+      {
+        try await Task.sleep(for: .milliseconds(5))
+      }
+      let fastDone = Flag()
+      let fast = Task {
+        defer { fastDone.set(true) }
+        try await append(b, postID: 2, holdUntilReleased: false)
+      }
+      // The fast one waits for the change log's lock (or, without the lock, has committed).
+      while !fastDone.value,
+        try await count(
+          "SELECT COUNT(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted") == 0
+      {
+        try await Task.sleep(for: .milliseconds(5))
+      }
+      let committed = Flag()
       var cursor: Int64 = 0
       var seen: [Int64] = []
-      let until = ContinuousClock.now + .seconds(3)
-      while seen.count < 2, ContinuousClock.now < until {
-        let batch = try await b.changes(after: cursor, limit: 10)
-        seen += batch.map(\.postID)
-        cursor = batch.last?.seq ?? cursor
-        try await Task.sleep(for: .milliseconds(10))
+      // Read while they commit, and once more after both have: no deadline a busy machine
+      // could miss, and a skipped entry is never read, however long the reader goes on.
+      try await withThrowingTaskGroup(of: Void.self) { group in
+        group.addTask {
+          release.set(true)
+          try await slow.value
+          try await fast.value
+          committed.set(true)
+        }
+        var last = false
+        while !last {
+          last = committed.value
+          let batch = try await b.changes(after: cursor, limit: 10)
+          seen += batch.map(\.postID)
+          cursor = batch.last?.seq ?? cursor
+          try await Task.sleep(for: .milliseconds(10))
+        }
+        try await group.waitForAll()
       }
-      try await slow
-      try await fast
       #expect(seen == [1, 2], "the reader read both entries, the slow one's first")
     }
   }
