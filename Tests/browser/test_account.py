@@ -54,11 +54,11 @@ def test_changing_the_password_signs_out_the_other_devices_only(server, browser,
     sent = []
     page.on("request", lambda r: sent.append(r.url) if "/api/me/password" in r.url else None)
     submit("lunch-of-today", "a new password", "a new pasword")
-    assert error_beside(page, "again") == "the two new passwords differ"
+    assert error_beside(page, "again") == "The two new passwords differ."
     assert sent == []
     # The server's refusals, each beside its field, with focus there.
     submit("not my password", "a new password", "a new password")
-    assert error_beside(page, "currentPassword") == "the current password is incorrect"
+    assert error_beside(page, "currentPassword") == "The current password is incorrect."
     assert page.get_attribute("#account-currentPassword", "aria-invalid") == "true"
     assert page.evaluate("document.activeElement.id") == "account-currentPassword"
     submit("lunch-of-today", "short", "short")

@@ -77,7 +77,9 @@ COMPARE_WITH_FRESH_PREPARE = """async () => {
   const scroller = document.querySelector(".cv-scroller");
   const cells = [...document.querySelectorAll(".post:not([hidden])")];
   const columnCount = new Set(cells.map((cell) => cell.style.left)).size;
-  const layout = engine.layout({ kind: "waterfall", columnCount, extraHeight: 52 }).prepare({
+  // The caption's height, which the list gives its layout and its style.
+  const extraHeight = parseFloat(document.getElementById("feed").style.getPropertyValue("--caption-height"));
+  const layout = engine.layout({ kind: "waterfall", columnCount, extraHeight }).prepare({
     viewport: { width: scroller.clientWidth, height: scroller.clientHeight },
     displayScale: devicePixelRatio || 1,
     sections: [{ items: posts.map((p) => ({ width: p.photo.width, height: p.photo.height })) }],
@@ -116,10 +118,10 @@ def test_home_appends_the_next_page_as_an_engine_update(long_feed, page):
     page.add_init_script(COUNT_ENGINE_CALLS)
     page.goto(long_feed.url + "/")
     page.wait_for_selector("#feed[aria-busy=false]")
-    assert page.inner_text("#status") == "40 posts"
+    assert page.inner_text("#status") == "40 posts loaded · scroll for more"
     page.evaluate("document.querySelector('.cv-scroller').scrollTop = 1e9")
     # The status changes once the batch update has ended.
-    page.wait_for_function("document.getElementById('status').textContent.includes('45 posts')")
+    page.wait_for_function("document.getElementById('status').textContent === '45 posts in all'")
     calls = page.evaluate("engineCalls")
     # One prepare for the first page; the second page is one insert of its five items.
     assert calls.get("lots_layout_prepare") == 1, calls

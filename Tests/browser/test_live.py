@@ -66,7 +66,7 @@ def test_inserts_likes_and_deletes_arrive_without_a_reload(server, browser):
     assert page.is_hidden("#new-posts")
     server.request("PUT", f"/api/posts/{new}/like", token=fan)
     page.wait_for_function(
-        "[...document.querySelectorAll('.post .meta')].some((m) => m.textContent.startsWith('♥ 1'))",
+        "[...document.querySelectorAll('.post .meta')].some((m) => m.textContent.startsWith('1 like'))",
         timeout=2000)
     server.request("DELETE", f"/api/posts/{new}", token=cook)
     page.wait_for_function(f"{CELLS}.length === 3", timeout=2000)

@@ -79,7 +79,7 @@ def test_members_and_visitors_are_told_why_they_cannot_review(server, browser):
     assert page.get_by_role("link", name="Review queue").is_hidden()
     page.goto(server.url + "/moderation/")
     page.wait_for_selector("#gate:not([hidden])")
-    assert "only moderators may review reports" in page.inner_text("#gate")
+    assert "Only moderators may review reports." in page.inner_text("#gate")
     assert page.evaluate("window.cspViolations") == []
 
 

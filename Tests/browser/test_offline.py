@@ -48,7 +48,8 @@ def test_the_shell_and_photos_seen_stay_readable_offline_until_sign_out(server, 
 
     page.goto(server.url + "/")
     page.wait_for_selector("#feed[aria-busy=false]")
-    page.get_by_role("button", name="Sign out", exact=True).click()
+    page.get_by_role("link", name="Account").click()  # a phone signs out on the account page
+    page.locator("#detail").get_by_role("button", name="Sign out", exact=True).click()
     page.wait_for_selector("#who", state="hidden")
     # Nothing of the reader's is left: their account, their likes (Main is read again, as a
     # visitor's, and kept as such).

@@ -24,18 +24,22 @@ def test_a_sign_in_limit_is_said_at_once_and_holds_the_form_as_long_as_asked(ser
     page.goto(server.url + "/signin")
     form = page.locator("#detail")
     form.get_by_label("Username").fill("owner")
-    # Ten wrong passwords for one name from one address are answered; the eleventh is limited.
-    for attempt in range(11):
+    # Ten wrong passwords for one name from one address are answered; the eleventh is limited
+    # (or a later one, on a slow machine: a token comes back every 5 s).
+    for attempt in range(30):
         form.get_by_label("Password").fill(f"wrong password {attempt}")
         form.get_by_label("Password").press("Enter")
         wait_until(page, f"{BUSY} === 'false'")
         message = page.inner_text("#gate-error")
-        if attempt < 10:
-            assert message == "username or password is incorrect", (attempt, message)
-            assert page.evaluate(HELD) == "false"
-    # Said at once, not after the Retry-After: the answer came back in one request.
-    assert "too many sign-in requests: retry in" in message, message
-    assert len(sent) == 11
+        if attempt >= 10 and message != "Username or password is incorrect.":
+            break
+        assert message == "Username or password is incorrect.", (attempt, message)
+        assert page.evaluate(HELD) == "false"
+    # Said at once, not after the Retry-After: the answer came back in one request; it counts
+    # down (Tests/browser/test_newcomer.py).
+    assert message.startswith("Too many sign-in attempts. Try again in "), message
+    attempts = attempt + 1
+    assert len(sent) == attempts
     assert page.evaluate(HELD) == "true"
     assert page.evaluate("document.activeElement.name") == "password", "focus stays in place"
     screenshot(page, "signin-limited-390-light")
@@ -43,7 +47,7 @@ def test_a_sign_in_limit_is_said_at_once_and_holds_the_form_as_long_as_asked(ser
     form.get_by_label("Password").fill("lunch-of-today")
     form.get_by_label("Password").press("Enter")
     page.wait_for_timeout(300)
-    assert len(sent) == 11
+    assert len(sent) == attempts
     # Once the wait the server named is over, the right password signs in.
     deadline = time.monotonic() + 10
     while page.evaluate(HELD) == "true":
@@ -52,7 +56,7 @@ def test_a_sign_in_limit_is_said_at_once_and_holds_the_form_as_long_as_asked(ser
     form.get_by_label("Password").press("Enter")
     page.wait_for_selector("#detail", state="hidden")
     assert page.inner_text("#profile-link") == "@owner"
-    assert len(sent) == 12
+    assert len(sent) == attempts + 1
     assert page.errors == []
 
 
@@ -73,7 +77,7 @@ def test_a_file_that_is_not_a_photo_shows_no_broken_preview_and_the_servers_reas
     page.get_by_role("button", name="Post").click()
     wait_until(page, "document.getElementById('compose-photo-error').textContent !== ''")
     assert page.inner_text("#compose-photo-error") == (
-        "photo must be a JPEG, PNG, WebP or HEIC image")
+        "Photo must be a JPEG, PNG, WebP or HEIC image.")
     assert page.get_attribute("#compose-photo", "aria-invalid") == "true"
     screenshot(page, "post-not-a-photo-1280-dark")
     # Another file takes the note away.

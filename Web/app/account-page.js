@@ -1,13 +1,43 @@
-// The account page (/account): change the password, given the current one (every other session
-// of the account ends at once, with its streams; this one stays), and sign out everywhere. Each
-// server error shows beside the field it names; a sign-in limit holds the form as long as asked.
+// The account page (/account): who is signed in, their profile (and a moderator's Review queue),
+// sign out of this device; change the password, given the current one (every other session
+// of the account ends at once, with its streams; this one stays); the people they blocked,
+// to unblock; and sign out everywhere. Each server error shows beside the field it names; a
+// sign-in limit holds the form as long as asked.
 import { api } from "./api.js";
+import { blockedPeople } from "./blocked-people.js";
 import { backBar, element, labelledField, showFieldErrors } from "./dom.js";
 import { guardSubmit } from "./form-guard.js";
+import { explain, sentence } from "./messages.js";
 import { signOut } from "./session.js";
 
+/** Who is signed in, with their profile, a moderator's Review queue, and Sign out (of this
+ * device); `signedOut()` after it. */
+function whoSection(user, signedOut) {
+  const out = element("button", { type: "button" }, "Sign out");
+  const error = element("p", { className: "field-error", role: "alert" });
+  out.addEventListener("click", () => leave(signOut(), error, signedOut));
+  const links = [element("a", { href: `/u/${encodeURIComponent(user.username)}` }, "Your posts")];
+  if (user.moderator) links.push(element("a", { href: "/moderation/" }, "Review queue"));
+  return element("section", { className: "compose who" },
+    element("h2", { tabIndex: -1 }, "Your account"),
+    element("p", { className: "other" }, `Signed in as @${user.username}. `,
+      ...links.flatMap((link, index) => (index ? [" · ", link] : [link]))),
+    error, out);
+}
+
+/** Signing out (`signing`), then `signedOut()`; else the reason in `error`. */
+async function leave(signing, error, signedOut) {
+  error.textContent = "";
+  try {
+    await signing;
+    signedOut();
+  } catch (failure) {
+    error.textContent = explain(failure);
+  }
+}
+
 /** Builds the page in `container` for `user`; `close()` is Back, `signedOut()` after signing
- * out everywhere. */
+ * out (of this device, or everywhere). */
 export function showAccountPage(container, { user, close, signedOut }) {
   const inputs = {};
   const errors = {};
@@ -24,8 +54,6 @@ export function showAccountPage(container, { user, close, signedOut }) {
   const username = element("input", { type: "text", name: "username", value: user.username,
     autocomplete: "username", hidden: true });
   const form = element("form", { className: "compose", noValidate: true },
-    element("h2", { tabIndex: -1 }, "Your account"),
-    element("p", {}, `Signed in as @${user.username}.`),
     element("h3", {}, "Change your password"),
     username,
     field("currentPassword", "Current password", "current-password"),
@@ -41,21 +69,22 @@ export function showAccountPage(container, { user, close, signedOut }) {
     element("p", {}, "Signing out everywhere ends every session of your account, this one too:"
       + " a lost phone or a shared computer is signed out at once."),
     outError, everywhere);
-  container.replaceChildren(backBar(close), form, out);
-  form.querySelector("h2").focus({ preventScroll: true });
+  const who = whoSection(user, signedOut);
+  container.replaceChildren(backBar(close), who, form, blockedPeople(), out);
+  who.querySelector("h2").focus({ preventScroll: true });
 
   // A message beside the field it names, else above the button.
   const show = (name, message) => {
-    if (errors[name]) showFieldErrors(inputs, errors, { [name]: message });
-    else general.textContent = message;
+    if (errors[name]) showFieldErrors(inputs, errors, { [name]: sentence(message) });
+    else general.textContent = sentence(message);
   };
   guardSubmit(form, async () => {
     showFieldErrors(inputs, errors, {});
     general.textContent = "";
     done.textContent = "";
     const values = Object.fromEntries(new FormData(form));
-    if (!values.currentPassword) return show("currentPassword", "enter your current password");
-    if (values.newPassword !== values.again) return show("again", "the two new passwords differ");
+    if (!values.currentPassword) return show("currentPassword", "Enter your current password.");
+    if (values.newPassword !== values.again) return show("again", "The two new passwords differ.");
     try {
       await api("PUT", "/api/me/password", { currentPassword: values.currentPassword,
         newPassword: values.newPassword }, { waitWhenLimited: false });
@@ -63,17 +92,9 @@ export function showAccountPage(container, { user, close, signedOut }) {
       username.value = user.username;
       done.textContent = "Your password is changed. Every other device is signed out.";
     } catch (failure) {
-      show(failure.field, failure.message);
-      return failure.retryAfter;
+      show(failure.field, explain(failure));
+      return failure;
     }
-  });
-  everywhere.addEventListener("click", async () => {
-    outError.textContent = "";
-    try {
-      await signOut(true);
-      signedOut();
-    } catch (failure) {
-      outError.textContent = failure.message;
-    }
-  });
+  }, { messages: [general] });
+  everywhere.addEventListener("click", () => leave(signOut(true), outError, signedOut));
 }

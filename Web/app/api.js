@@ -1,10 +1,10 @@
 // The app's one way to call the LOTs API: JSON in and out, same-origin credentials (the
 // session cookie), and a failure as an Error carrying the server's message. Requests that are
 // safe to repeat (GET, PUT, DELETE) are retried when the server is unreachable or busy, with
-// exponential backoff and jitter; a 429 waits as long as its Retry-After says (unless the caller
-// would rather tell a person, with `waitWhenLimited: false`). While the server
-// cannot be reached, an "offline" event is dispatched on `connectivity` (and "online" when it
-// answers again), for the page's banner.
+// exponential backoff and jitter (unless the caller keeps its own queue: `retryUnreachable:
+// false`); a 429 waits as long as its Retry-After says (unless the caller would rather tell a
+// person, with `waitWhenLimited: false`). While the server cannot be reached, an "offline" event
+// is dispatched on `connectivity` (and "online" when it answers again), for the page's banner.
 
 /** Where the page hears that the server became unreachable or reachable. */
 export const connectivity = new EventTarget();
@@ -41,9 +41,11 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
  * empty), or rejects with an Error carrying the server's message (else the HTTP status), the
  * response's `status`, the `field` at fault and, on a 429, `retryAfter` (seconds). With
  * `waitWhenLimited: false` a 429 is answered at once instead of waited out: for forms a person
- * submits, who should be told rather than kept waiting.
+ * submits, who should be told rather than kept waiting. With `retryUnreachable: false` an
+ * unreachable server rejects at once (status 0): for a caller that queues the request itself.
  */
-export async function api(method, path, body, { waitWhenLimited = true } = {}) {
+export async function api(method, path, body,
+  { waitWhenLimited = true, retryUnreachable = true } = {}) {
   const retried = RETRIED.has(method);
   for (let attempt = 1; ; attempt++) {
     let response;
@@ -55,7 +57,7 @@ export async function api(method, path, body, { waitWhenLimited = true } = {}) {
       });
     } catch (failure) {
       setOffline(true);
-      if (!retried || attempt >= ATTEMPTS) {
+      if (!retried || !retryUnreachable || attempt >= ATTEMPTS) {
         throw Object.assign(new Error("the server cannot be reached"), { status: 0 });
       }
       await sleep(backoff(attempt));

@@ -1,31 +1,59 @@
 // The LOTs web app: its lists (lists.js) laid out by the Swift engine in WebAssembly, pages over
 // them (overlay.js, loaded when first opened), who is signed in (session.js), and the URL of
-// each (router.js); offline, a service worker (offline.js, registered once the page has loaded).
+// each (router.js) with its title (titles.js); offline, a service worker (offline.js,
+// registered once the page has loaded).
 import { loadEngine } from "../toolkit/index.js";
 import { connectivity } from "./api.js";
 import { changeUser, shownList, showList, specFor, startLists } from "./lists.js";
+import { hideNotFound, showNotFound } from "./not-found.js";
 import { startRouter } from "./router.js";
-import { startSession } from "./session.js";
+import { signInControl, startSession } from "./session.js";
+import { titleFor } from "./titles.js";
 
 const detail = document.getElementById("detail");
+const footer = document.getElementById("footer");
 const offlineBanner = document.getElementById("offline");
 const overlay = () => import("./overlay.js");
+const PAGES = new Set(["detail", "post", "account", "signin", "signup"]);
 let user = null;
+// The server answers an address of nothing (no such page, post or person) with the app and
+// status 404: the first route shown is then the Not found page.
+let missingAtLoad = performance.getEntriesByType?.("navigation")[0]?.responseStatus === 404;
+let firstRoute = true;
 
-function showRoute(route) {
-  if (route.name === "detail") return overlay().then((pages) => pages.openPost(route.params[0], user));
+/** Where focus goes when the page that held it closed and left it nowhere (a Sign out there). */
+function landFocus() {
+  if (document.activeElement && document.activeElement !== document.body) return;
+  (user ? document.querySelector("header nav [aria-current=page]") : signInControl())?.focus();
+}
+
+function showPage(route) {
+  const id = route.params[0];
+  if (route.name === "detail") return overlay().then((pages) => pages.openPost(id, user));
   if (route.name === "post") return overlay().then((pages) => pages.openCompose(user));
   if (route.name === "account") return overlay().then((pages) => pages.openAccount(user));
-  if (route.name === "signin" || route.name === "signup") {
-    // Back where the visitor was going, or Main.
-    const next = new URLSearchParams(location.search).get("next");
-    return overlay().then((pages) => pages.openSignIn(route.name === "signup", next));
-  }
-  if (!detail.hidden) overlay().then((pages) => pages.closeOverlay());
+  // Sign in or up, then back where the visitor was going, or Main.
+  const next = new URLSearchParams(location.search).get("next");
+  return overlay().then((pages) => pages.openSignIn(route.name === "signup", next));
+}
+
+function showRoute(route) {
+  const missing = missingAtLoad || route.name === "missing";
+  // A post's page is titled by its post once loaded (detail.js); the server titled the first.
+  if (!firstRoute || route.name !== "detail") document.title = titleFor(route);
+  missingAtLoad = firstRoute = false;
+  footer.inert = PAGES.has(route.name) && !missing;  // beneath a page, as the list is
+  if (!missing) hideNotFound();
+  if (PAGES.has(route.name) && !missing) return showPage(route);
+  if (!detail.hidden) overlay().then((pages) => pages.closeOverlay()).then(landFocus);
   const spec = specFor(route);
   for (const link of document.querySelectorAll("[data-nav]")) {
-    if (link.dataset.nav === spec.name) link.setAttribute("aria-current", "page");
+    if (link.dataset.nav === spec.name && !missing) link.setAttribute("aria-current", "page");
     else link.removeAttribute("aria-current");
+  }
+  if (missing) {
+    const what = { detail: "post", profile: "profile" }[route.name] ?? "page";
+    return showNotFound(what, spec.owner);
   }
   if (shownList()?.name !== spec.name) showList(spec);
 }
@@ -43,6 +71,8 @@ addEventListener("offline", () => { offlineBanner.hidden = false; });
 user = await startSession();
 startLists(engine, user);
 startRouter(showRoute);
+// On a demo server: whom to sign in as, and how far the demo photos are.
+import("./demo-banner.js").then((demo) => demo.startDemoBanner(document.querySelector("header")));
 // After the page's own loading (its first photos included), never competing with it.
 const registerOffline = () => import("./offline.js").then((offline) => offline.registerOffline());
 if (document.readyState === "complete") registerOffline();

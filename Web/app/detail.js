@@ -1,9 +1,15 @@
 // The detail page of a post (/p/{id}): the display photo, caption, restaurant, meal date and
-// author; like with an optimistic update that rolls back with a message when refused; report
-// with a reason; block the author; delete one's own post. It lies over the list it was opened
-// from, which stays as it was (its place, its cells), so Back returns to the same spot.
+// author; like at once (sent when back online; put back with a message when refused); report
+// with a reason (Escape closes the form); block the author; delete one's own post. It lies over
+// the list it was opened from, which stays as it was (its place, its cells), so Back returns to
+// the same spot.
 import { backBar, element } from "./dom.js";
 import { api } from "./api.js";
+import { formatDay } from "./format.js";
+import { drawLike, likesText, makeLikeButton } from "./like-button.js";
+import { likeChanges, toggleLike } from "./like-queue.js";
+import { notFoundIn } from "./not-found.js";
+import { postTitle } from "./titles.js";
 
 const REASONS = ["Spam or advertising", "Not food", "Offensive or hateful", "Other"];
 
@@ -27,12 +33,12 @@ export async function showDetail(container, id, { user, close, gone }) {
   try {
     post = await api("GET", `/api/posts/${id}`);
   } catch (failure) {
-    alert.textContent = failure.status === 404
-      ? "This post does not exist any more, or is not shown to you."
-      : `Could not load the post: ${failure.message}`;
+    if (failure.status === 404) notFoundIn(container, "post");
+    else alert.textContent = `Could not load the post: ${failure.message}`;
     container.setAttribute("aria-busy", "false");
     return;
   }
+  document.title = postTitle(post);
   const photo = post.photo;
   const image = element("img", {
     className: "photo", alt: `${post.caption || "Lunch"} at ${post.restaurant}`,
@@ -45,11 +51,11 @@ export async function showDetail(container, id, { user, close, gone }) {
   const title = element("h2", { id: "detail-title", tabIndex: -1 }, post.restaurant);
   const author = element("a", { href: `/u/${encodeURIComponent(post.author.username)}` },
     `@${post.author.username}`);
-  const meta = element("p", { className: "meta" }, `Eaten ${post.mealDate} · by `, author);
+  const meta = element("p", { className: "meta" }, `Eaten ${formatDay(post.mealDate)} · by `,
+    author);
   const caption = element("p", { className: "caption" }, post.caption);
   caption.hidden = !post.caption;
-  const like = likeButton(post, user, alert);
-  const actions = element("div", { className: "actions" }, like);
+  const actions = element("div", { className: "actions" }, ...likeButton(post, user, alert));
   const mine = user && user.id === post.author.id;
   if (user && !mine) {
     actions.append(button("Report", "report", () => openReport()));
@@ -86,38 +92,35 @@ export async function showDetail(container, id, { user, close, gone }) {
   title.focus({ preventScroll: true });
 }
 
+/**
+ * The post's Like button and its count beside it, as plain text. A like shows at once, is sent
+ * now or when back online (like-queue.js), and is put back with a message when refused.
+ */
 function likeButton(post, user, alert) {
-  let liked = post.likedByMe;
-  let count = post.likeCount;
-  const label = element("span");
-  const node = element("button", { type: "button", className: "like" }, label);
-  const draw = () => {
-    node.setAttribute("aria-pressed", String(liked));
-    node.setAttribute("aria-label", liked ? "Unlike" : "Like");
-    label.textContent = `${liked ? "♥" : "♡"} ${count}`;
-  };
-  draw();
-  node.addEventListener("click", async () => {
+  const count = element("span", { className: "like-count" });
+  const node = makeLikeButton("like", () => {
     if (!user) {
       alert.textContent = "Sign in to like posts.";
       return;
     }
-    // At once, as if the server had agreed; put back if it does not.
-    const before = { liked, count };
-    liked = !liked;
-    count += liked ? 1 : -1;
     alert.textContent = "";
-    draw();
-    try {
-      const state = await api(liked ? "PUT" : "DELETE", `/api/posts/${post.id}/like`);
-      ({ liked, likeCount: count } = state);
-    } catch (failure) {
-      ({ liked, count } = before);
-      alert.textContent = `${before.liked ? "Unlike" : "Like"} failed: ${failure.message}`;
+    toggleLike(post);
+  }, true);
+  const draw = () => {
+    count.textContent = likesText(drawLike(node, post).likeCount);
+  };
+  const changed = ({ detail: { id, confirmed, refused } }) => {
+    if (!node.isConnected) return likeChanges.removeEventListener("change", changed);
+    if (id !== post.id) return;
+    if (confirmed) {
+      Object.assign(post, { likedByMe: confirmed.liked, likeCount: confirmed.likeCount });
     }
+    if (refused) alert.textContent = refused;
     draw();
-  });
-  return node;
+  };
+  likeChanges.addEventListener("change", changed);
+  draw();
+  return [node, count];
 }
 
 function reportForm(post, done) {
@@ -135,6 +138,13 @@ function reportForm(post, done) {
   const sent = element("p", { role: "status" });
   form.append(fieldset, element("label", { htmlFor: details.id }, "Details (optional)"), details,
     error, element("button", { type: "submit" }, "Send report"), sent);
+  // Escape closes the form (not the page: overlay.js leaves a handled Escape alone).
+  form.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape" || event.defaultPrevented) return;
+    event.preventDefault();
+    form.hidden = true;
+    done();
+  });
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const data = new FormData(form);

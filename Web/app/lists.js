@@ -1,14 +1,21 @@
 // The app's lists — Main (live), Inspire, Likes and profiles — laid out by the Swift engine
 // (WebAssembly) in a virtualised CollectionView: which list a route shows, showing one (its
-// pages, its stream, its cells' buttons), and its place kept while a page lies over it.
+// pages, its stream, its cells' Like buttons), and its place kept while a page lies over it.
 import { appliedFrame, CollectionView } from "../toolkit/index.js";
-import { api } from "./api.js";
+import { blockedNotice, hasBlocked } from "./blocked-profile.js";
+import { likeChanges, toggleLike } from "./like-queue.js";
+import { showEmptiness } from "./list-notice.js";
+import { countText } from "./list-status.js";
 import { isEmpty, LiveFeed } from "./live-feed.js";
+import { showNotFound } from "./not-found.js";
 import { navigate } from "./router.js";
 import { paintPost } from "./post-cell.js";
 import { confirmSession } from "./session.js";
+import "./skip-link.js";
 
-const CAPTION = 52;
+// A cell's caption under its photo (restaurant, two lines of the dish, count and author): the
+// style reads its height from the list (--caption-height), the one number both follow.
+const CAPTION = 76;
 const GRID = { kind: "grid", columnCount: 3, aspectRatio: 1, extraHeight: CAPTION };
 const FEEDS = {
   feed: { path: "/api/feed", live: true, label: "Today's lunches",
@@ -16,9 +23,10 @@ const FEEDS = {
   inspire: { path: "/api/inspire", live: false, label: "Inspire", layout: { kind: "mosaic" } },
   likes: { path: "/api/me/likes", live: false, label: "Posts you liked", title: "Your likes",
     needsAccount: true, layout: GRID, empty: "No likes yet: ♡ a lunch to keep it here.",
-    // A like made on another device comes in at the top; an unlike anywhere takes it out.
+    // A like made on another device comes in at the top; an unlike anywhere takes it out,
+    // unless made on its cell here (the focus is on its button: it stays to be liked again).
     rules: { enters: (event) => event.likedByMe === true,
-      leaves: (event) => event.likedByMe === false } },
+      leaves: (event) => event.likedByMe === false && !hasFocus(event.postID) } },
 };
 
 /** The list a route shows: one of FEEDS, or a user's posts. */
@@ -42,6 +50,7 @@ const live = document.getElementById("live");
 const newPosts = document.getElementById("new-posts");
 const title = document.getElementById("list-title");
 const offlineBanner = document.getElementById("offline");
+host.style.setProperty("--caption-height", `${CAPTION}px`);
 let current = null;
 let user = null;
 
@@ -71,8 +80,8 @@ function columnsFor(width) {
   return Math.max(2, Math.min(6, Math.round(width / 260)));
 }
 
-/** A cell's Like: changes at once, and is put back with a message when refused. */
-async function like(post) {
+/** A cell's Like: changes at once, sent now or when back online (like-queue.js). */
+function like(post) {
   if (!user) {
     status.textContent = "Sign in to like posts.";
     // The header's form where it shows (a wide screen), else the sign-in page and back.
@@ -81,40 +90,47 @@ async function like(post) {
     else navigate(`/signin?next=${encodeURIComponent(location.pathname)}`);
     return;
   }
-  const before = { likedByMe: post.likedByMe, likeCount: post.likeCount };
-  const liked = !post.likedByMe;
-  Object.assign(post, { likedByMe: liked, likeCount: post.likeCount + (liked ? 1 : -1) });
-  redraw(post);
-  try {
-    const state = await api(liked ? "PUT" : "DELETE", `/api/posts/${post.id}/like`);
-    Object.assign(post, { likedByMe: state.liked, likeCount: state.likeCount });
-  } catch (failure) {
-    Object.assign(post, before);
-    status.textContent = `${liked ? "Like" : "Unlike"} failed: ${failure.message}`;
-  }
-  redraw(post);
+  toggleLike(post);
 }
 
-/** Deletes one's own post, once confirmed; the change stream takes it out of every list. */
-async function remove(post) {
-  if (!confirm("Delete this post? This cannot be undone.")) return;
-  try {
-    await api("DELETE", `/api/posts/${post.id}`);
-    status.textContent = "Post deleted.";
-  } catch (failure) {
-    status.textContent = `Delete failed: ${failure.message}`;
+// A like toggled, confirmed or refused: the post's data takes the server's answer, and its
+// cells are drawn again (in place: the focus stays on the button).
+likeChanges.addEventListener("change", ({ detail: { id, confirmed, refused } }) => {
+  const post = current?.feed && postWithID(current, id);
+  if (post && confirmed) {
+    Object.assign(post, { likedByMe: confirmed.liked, likeCount: confirmed.likeCount });
   }
+  if (refused) status.textContent = refused;
+  if (post) redraw(post);
+});
+
+function postWithID(state, id) {
+  return state.spec.live ? state.feed.posts.get(id) : state.feed.posts.find((p) => p.id === id);
 }
 
-/** Redraws the cell showing `post`, if one does, keeping the focus on its like button. */
-function redraw(post) {
+/** The cells showing `post` (in the DOM) in the list shown. */
+function* cellsOf(id) {
   if (!current?.view.content) return;
   for (const { cell, indexPath } of current.view.visibleCells()) {
-    if (indexPath.kind !== "cell" || current.postAt(indexPath.item)?.id !== post.id) continue;
-    const hadFocus = cell.contains(document.activeElement);
-    paintPost(cell, post, current.cellOptions);
-    if (hadFocus) cell.querySelector(".cell-like")?.focus();
+    if (indexPath.kind === "cell" && current.postAt(indexPath.item)?.id === id) yield cell;
   }
+}
+
+/** Redraws the cells showing `post`, if any. */
+function redraw(post) {
+  for (const cell of cellsOf(post.id)) paintPost(cell, post, current.cellOptions);
+}
+
+/** Whether the focus is on (or in) a cell of post `id`. */
+function hasFocus(id) {
+  return [...cellsOf(id)].some((cell) => cell.contains(document.activeElement));
+}
+
+/** Focuses the cell of post `id` in the list shown, if it is in the DOM; whether it was. */
+export function focusPost(id) {
+  const [cell] = [...cellsOf(id)].filter((candidate) => !candidate.hidden);
+  cell?.focus({ preventScroll: true });
+  return !!cell;
 }
 
 /** The index of the first post in view (0 at the top), for holding new posts above it. */
@@ -168,8 +184,7 @@ export async function showList(spec) {
     return;
   }
   const withCaption = spec.layout.kind !== "mosaic";
-  const cellOptions = { withCaption, deletable: !!spec.owner && spec.owner === user?.username,
-    like, remove };
+  const cellOptions = { withCaption, like };
   const FollowedList = spec.live ? null : (await import("./followed-list.js")).FollowedList;
   if (call !== showing) return;  // another list was asked for meanwhile
   const feed = spec.live ? new LiveFeed(engine, spec.path)
@@ -194,9 +209,12 @@ export async function showList(spec) {
   }];
   const allPosts = () => (spec.live ? feed.ids.map((id) => feed.posts.get(id)) : feed.posts);
   state.sectionsFor = sectionsFor;
-  const count = () => {
-    const n = spec.live ? feed.ids.length : feed.posts.length;
-    return n === 0 ? spec.empty ?? "No posts yet." : `${n} ${n === 1 ? "post" : "posts"}`;
+  let emptyNotice = spec.empty ?? "No posts yet.";
+  // The footer's count, and the list's own notice while it is empty.
+  const summarise = () => {
+    const count = spec.live ? feed.ids.length : feed.posts.length;
+    status.textContent = countText(count, feed.finished);
+    showEmptiness(view, count, emptyNotice);
   };
   // Column count follows the width (a window resized, a phone rotated): a new layout, same place.
   addEventListener("resize", () => {
@@ -222,14 +240,24 @@ export async function showList(spec) {
     showNewCount(feed);
     if (isEmpty(changes)) return;  // a held insert: only the count changed
     view.performBatchUpdates(changes, sectionsFor(allPosts()));
-    status.textContent = count();
+    summarise();
   };
   try {
     await (spec.live ? feed.start() : feed.next());
+    // An empty profile may be someone the reader blocked (their posts are hidden): it says so.
+    if (spec.owner && user && spec.owner !== user.username && !feed.posts.length
+      && await hasBlocked(spec.owner)) {
+      emptyNotice = blockedNotice(spec.owner, () => {
+        if (current !== state) return;
+        showList(spec);
+        host.setAttribute("tabindex", "-1");  // the focus was on Unblock, which is gone
+        host.focus();
+      });
+    }
     if (current !== state) return;
     view.setLayout(engine.layout(layoutOptions()), sectionsFor(allPosts()));
     host.setAttribute("aria-busy", "false");
-    status.textContent = count();
+    summarise();
     // Once per frame, however many scroll events the browser sends: where the reader is goes
     // to the live list, and the next page loads before they reach the end.
     let scrollFrame = 0;
@@ -254,11 +282,14 @@ export async function showList(spec) {
       const start = feed.posts.length - items.length;  // the page goes at the end
       const inserts = items.map((_, i) => start + i);
       await view.performBatchUpdates({ inserts }, sectionsFor(feed.posts));
-      status.textContent = `${count()}${feed.finished ? " · that's all" : ""}`;
+      summarise();
     };
   } catch (error) {
-    if (current === state) host.setAttribute("aria-busy", "false");
+    if (current !== state) return;
+    host.setAttribute("aria-busy", "false");
+    if (error.status === 404 && spec.owner) return showNotFound("profile", spec.owner);
     status.textContent = `Could not load the feed: ${error.message}`;
+    showEmptiness(view, 0, null);
   }
 }
 

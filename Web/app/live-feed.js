@@ -53,6 +53,9 @@ export class LiveFeed {
   /** The list's state (toolkit/live-list.js). */
   get state() { return this.#list.state; }
 
+  /** Whether the last page is loaded. */
+  get finished() { return this.state.isComplete || !this.#cursor; }
+
   /** Loads the first page and opens the stream. */
   async start() {
     const body = await this.#fetchPage(null);

@@ -2,6 +2,7 @@
 // each (restore or remove, with a note for the audit trail), and the audit trail itself.
 import { element } from "./dom.js";
 import { api } from "./api.js";
+import { explain } from "./messages.js";
 
 const main = document.getElementById("review");
 const gate = document.getElementById("gate");
@@ -68,7 +69,7 @@ async function decide(item, action, note, error, buttons) {
     (next?.querySelector("button") ?? document.getElementById("queue-title")).focus();
     await loadLog(true);
   } catch (failure) {
-    error.textContent = failure.message;
+    error.textContent = explain(failure);
     buttons.forEach((button) => { button.disabled = false; });
   }
 }
@@ -109,7 +110,7 @@ async function start() {
     gate.hidden = false;
     gate.textContent = failure.status === 401
       ? "Sign in on the home page with a moderator's account to review reports."
-      : failure.message;
+      : explain(failure);
     gate.append(" ", element("a", { href: "/" }, "Go to LOTs"));
   } finally {
     main.setAttribute("aria-busy", "false");

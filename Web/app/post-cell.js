@@ -1,42 +1,66 @@
 // A post in a list's cell: its photo (the dominant colour until the post's own photo is decoded,
-// and a recycled cell never shows the previous post's), the caption with the like count and a
-// Like button, Delete on one's own profile, and the name a screen reader says for the cell.
+// and a recycled cell never shows the previous post's), the restaurant, the start of the dish's
+// caption, the like count and author as plain text, a Like button (the reader's own like), and
+// the name a screen reader says for the cell. The caption's parts are made once per cell and
+// drawn again in place: a redraw (the server's answer, the stream's update) never replaces the
+// button that has the keyboard focus.
+import { drawLike, likesText, makeLikeButton } from "./like-button.js";
+import { shownLike } from "./like-queue.js";
 
 /**
- * Shows `post` in `cell`. `withCaption`: not in the mosaic; `deletable`: one's own profile;
- * `like(post)` and `remove(post)` are what the cell's buttons do.
+ * A post as the lists hold it (the server's JSON).
+ * @typedef {import("./like-queue.js").LikeablePost & {restaurant: string, caption: string,
+ *   author: {id: number, username: string}, photo: object}} Post
  */
-export function paintPost(cell, post, { withCaption, deletable, like, remove }) {
+
+/** Each cell's caption parts, made once. */
+const captions = new WeakMap();
+/** What each cell shows now, and what its Like button does: {post, like}. */
+const shows = new WeakMap();
+
+/**
+ * Shows `post` in `cell`. `withCaption`: not in the mosaic; `like(post)` is what the cell's
+ * Like button does.
+ * @param {HTMLElement} cell
+ * @param {Post} post
+ * @param {{withCaption: boolean, like: (post: Post) => void}} options
+ */
+export function paintPost(cell, post, { withCaption, like }) {
   cell.classList.add("post");
+  shows.set(cell, { post, like });
   paintPhoto(cell, post, withCaption);
-  let caption = cell.querySelector(".caption");
-  if (withCaption && !caption) {
-    caption = Object.assign(document.createElement("div"), { className: "caption" });
-    cell.append(caption);
+  let parts = captions.get(cell);
+  if (withCaption && !parts) {
+    parts = makeCaption(cell);
+    captions.set(cell, parts);
+    cell.append(parts.caption);
   }
-  if (caption) caption.hidden = !withCaption;
-  if (withCaption) {
-    caption.replaceChildren(
-      Object.assign(document.createElement("b"), { textContent: post.restaurant }),
-      Object.assign(document.createElement("span"), {
-        className: "meta", textContent: `♥ ${post.likeCount} · @${post.author.username}`,
-      }),
-      likeButton(post, like));
-  }
-  let button = cell.querySelector(".cell-delete");
-  if (deletable && !button) {
-    button = Object.assign(document.createElement("button"), { type: "button",
-      className: "cell-delete", textContent: "Delete" });
-    button.addEventListener("click", () => button.onDelete?.());
-    cell.append(button);
-  }
-  if (button) {
-    button.hidden = !deletable;
-    button.onDelete = () => remove(post);
-  }
+  if (parts) parts.caption.hidden = !withCaption;
+  const shown = withCaption ? drawCaption(parts, post) : shownLike(post);
   // An article's name: what a screen reader says when the reader moves to it.
   cell.setAttribute("aria-label", `${post.restaurant}${post.caption ? `: ${post.caption}` : ""}, `
-    + `by @${post.author.username}, ${post.likeCount} ${post.likeCount === 1 ? "like" : "likes"}`);
+    + `by @${post.author.username}, ${likesText(shown.likeCount)}`);
+}
+
+function makeCaption(cell) {
+  const make = (tag, className) => Object.assign(document.createElement(tag), { className });
+  const parts = { caption: make("div", "caption"), name: make("b", "restaurant"),
+    dish: make("span", "dish"), meta: make("span", "meta"),
+    like: makeLikeButton("cell-like", () => {
+      const { post, like } = shows.get(cell);
+      like(post);
+    }) };
+  parts.caption.append(parts.name, parts.dish, parts.meta, parts.like);
+  return parts;
+}
+
+function drawCaption(parts, post) {
+  parts.name.textContent = post.restaurant;
+  parts.dish.textContent = post.caption ?? "";
+  parts.dish.hidden = !post.caption;
+  const shown = drawLike(parts.like, post);
+  parts.meta.textContent = `${likesText(shown.likeCount)} · @${post.author.username}`;
+  return shown;
 }
 
 function paintPhoto(cell, post, withCaption) {
@@ -63,13 +87,4 @@ function paintPhoto(cell, post, withCaption) {
     image = fresh;
   }
   image.alt = `${post.caption || "Lunch"} at ${post.restaurant}`;
-}
-
-function likeButton(post, like) {
-  const button = Object.assign(document.createElement("button"), { type: "button",
-    className: "cell-like", textContent: post.likedByMe ? "♥" : "♡" });
-  button.setAttribute("aria-pressed", String(post.likedByMe));
-  button.setAttribute("aria-label", post.likedByMe ? "Unlike" : "Like");
-  button.addEventListener("click", () => like(post));
-  return button;
 }

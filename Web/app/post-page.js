@@ -2,44 +2,55 @@
 // caption, restaurant and meal date (today unless changed). The checks the server makes run
 // here first; an upload shows its progress; the server's error appears beside the field it
 // names; a failed upload keeps the form and can be retried, and a retry never makes a second
-// post (the same Idempotency-Key until one succeeds).
+// post (the same Idempotency-Key until one succeeds). Caption and restaurant count their
+// characters down near their limits; the photo and the meal date are checked as they change.
+import { characterCount, characterCounter } from "./char-counter.js";
 import { backBar, element, labelledField, showFieldErrors } from "./dom.js";
+import { dayOf } from "./format.js";
 import { guardSubmit } from "./form-guard.js";
+import { explain } from "./messages.js";
 
 const TYPES = ["image/jpeg", "image/png", "image/webp", "image/heic", "image/heif"];
 const MAX_BYTES = 10 * 1024 * 1024;
+const LIMITS = { caption: 500, restaurant: 100 };
 
-/** Today in the reader's own time zone, YYYY-MM-DD. */
-function today() {
-  const now = new Date();
-  const pad = (n) => String(n).padStart(2, "0");
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+/** The problem with the photo, as the server would see it. */
+function photoProblem(photo) {
+  if (!photo) return "Choose a photo.";
+  if (photo.size > MAX_BYTES) return "Photo is larger than 10 MB.";
+  if (photo.type && !TYPES.includes(photo.type)) {
+    return "Photo must be a JPEG, PNG, WebP or HEIC image.";
+  }
+  return undefined;
+}
+
+/** The problem with a meal date, as the server would see it; `today` is the reader's. */
+function mealDateProblem(mealDate, today = dayOf()) {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(mealDate);
+  const day = match && new Date(Date.UTC(+match[1], +match[2] - 1, +match[3]));
+  if (!match) return "Meal date must be a date written YYYY-MM-DD.";
+  if (day.getUTCMonth() !== +match[2] - 1 || +match[1] < 2000 || +match[1] > 2100) {
+    return "Meal date is not a real day between 2000 and 2100.";
+  }
+  if (mealDate > today) return "The meal date cannot be in the future.";
+  return undefined;
 }
 
 /** The problem with each field as the server would see it (its rules, in its words). */
 export function problems({ photo, caption, restaurant, mealDate }) {
   const found = {};
-  if (!photo) found.photo = "choose a photo";
-  else if (photo.size > MAX_BYTES) found.photo = "photo is larger than 10 MB";
-  else if (photo.type && !TYPES.includes(photo.type)) {
-    found.photo = "photo must be a JPEG, PNG, WebP or HEIC image";
-  }
-  const length = (text) => [...text.normalize("NFC")].length;
   const bytes = (text) => new TextEncoder().encode(text).length;
-  if (length(caption.trim()) > 500 || bytes(caption.trim()) > 2000) {
-    found.caption = "caption must be 0 to 500 characters long";
+  const fits = (text, name, least = 0) => {
+    const count = characterCount(text);
+    return count >= least && count <= LIMITS[name] && bytes(text.trim()) <= 4 * LIMITS[name];
+  };
+  found.photo = photoProblem(photo);
+  if (!fits(caption, "caption")) found.caption = "Caption must be 0 to 500 characters long.";
+  if (!fits(restaurant, "restaurant", 1)) {
+    found.restaurant = "Restaurant must be 1 to 100 characters long.";
   }
-  const name = restaurant.trim();
-  if (length(name) < 1) found.restaurant = "restaurant must be 1 to 100 characters long";
-  else if (length(name) > 100 || bytes(name) > 400) {
-    found.restaurant = "restaurant must be 1 to 100 characters long";
-  }
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(mealDate);
-  const day = match && new Date(Date.UTC(+match[1], +match[2] - 1, +match[3]));
-  if (!match) found.mealDate = "mealDate must be a date written YYYY-MM-DD";
-  else if (day.getUTCMonth() !== +match[2] - 1 || +match[1] < 2000 || +match[1] > 2100) {
-    found.mealDate = "mealDate is not a real day between 2000 and 2100";
-  }
+  found.mealDate = mealDateProblem(mealDate);
+  for (const name of Object.keys(found)) if (!found[name]) delete found[name];
   return found;
 }
 
@@ -57,8 +68,14 @@ export function showPostPage(container, { close, posted }) {
     fields[name] = input;
     const [node, error] = labelledField(input, label);
     errors[name] = error;
+    if (LIMITS[name]) error.before(characterCounter(input, LIMITS[name]));
     return node;
   }
+  /** Says at once what is wrong with a field that changed (a photo, a date), or nothing. */
+  const recheck = (name, problem) => {
+    errors[name].textContent = problem ?? "";
+    fields[name].setAttribute("aria-invalid", String(Boolean(problem)));
+  };
   const photo = element("input", { type: "file", accept: TYPES.join(",") + ",.heic" });
   const image = element("img", { className: "preview", alt: "The chosen photo", hidden: true });
   // A file this browser cannot draw (HEIC outside Safari, or not a photo at all) shows no broken
@@ -77,6 +94,7 @@ export function showPostPage(container, { close, posted }) {
     note.textContent = "";
     image.hidden = !preview;
     if (preview) image.src = preview;
+    recheck("photo", file && photoProblem(file));
   });
   const progress = element("progress", { max: 1, value: 0, hidden: true });
   progress.setAttribute("aria-label", "Upload");
@@ -85,15 +103,18 @@ export function showPostPage(container, { close, posted }) {
   form.append(
     element("h2", { id: "compose-title", tabIndex: -1 }, "New lunch"),
     field("photo", "Photo", photo), image, note,
-    field("caption", "Caption", element("textarea", { maxLength: 500, rows: 3 })),
-    field("restaurant", "Restaurant", element("input", { type: "text", maxLength: 100,
-      required: true, autocomplete: "off" })),
-    field("mealDate", "Meal date", element("input", { type: "date", value: today(),
-      required: true })),
+    field("caption", "Caption", element("textarea", { rows: 3 })),
+    field("restaurant", "Restaurant", element("input", { type: "text", required: true,
+      autocomplete: "off" })),
+    field("mealDate", "Meal date", element("input", { type: "date", value: dayOf(),
+      max: dayOf(), required: true })),
     progress, status, submit);
   photo.setAttribute("aria-describedby", `${errors.photo.id} ${note.id}`);
   container.replaceChildren(backBar(close), form);
   form.querySelector("h2").focus({ preventScroll: true });
+  fields.mealDate.addEventListener("change", () => {
+    recheck("mealDate", fields.mealDate.value && mealDateProblem(fields.mealDate.value));
+  });
 
   const show = (found) => showFieldErrors(fields, errors, found);
 
@@ -117,17 +138,19 @@ export function showPostPage(container, { close, posted }) {
       if (preview) URL.revokeObjectURL(preview);
       posted(post);
     } catch (failure) {
-      if (failure.field && errors[failure.field]) show({ [failure.field]: failure.message });
+      if (failure.field && errors[failure.field]) show({ [failure.field]: explain(failure) });
       status.textContent = failure.field ? ""
-        : `The upload failed: ${failure.message}. Your post is kept: send it again.`;
+        : `The upload failed. ${explain(failure)} Your post is kept: send it again.`;
       submit.textContent = failure.field ? "Post" : "Try again";
+      return failure;
     } finally {
       progress.hidden = true;
     }
-  });
+  }, { messages: [status] });
 }
 
-/** Sends the form with progress; resolves to the post, or rejects with `{message, field}`. */
+/** Sends the form with progress; resolves to the post, or rejects with `{message, field}` (and
+ * a limit's `retryAfter`). */
 function upload(body, key, onProgress) {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
@@ -140,8 +163,9 @@ function upload(body, key, onProgress) {
     request.addEventListener("load", () => {
       if (request.status === 201) return resolve(request.response);
       const detail = request.response?.error ?? {};
-      reject(Object.assign(new Error(detail.message ?? `HTTP ${request.status}`),
-        { field: detail.field, status: request.status }));
+      reject(Object.assign(new Error(detail.message ?? `HTTP ${request.status}`), {
+        field: detail.field, status: request.status,
+        retryAfter: Number(request.getResponseHeader("Retry-After")) || undefined }));
     });
     request.addEventListener("error", () => reject(new Error("the server could not be reached")));
     request.addEventListener("timeout", () => reject(new Error("the server took too long")));

@@ -1,7 +1,10 @@
 // Minimal sign-in, sign-up and sign-out on the home page. The server sets an HttpOnly session
 // cookie: page script never sees a credential. Errors show beside the form.
 import { api } from "./api.js";
+import { element } from "./dom.js";
 import { guardSubmit } from "./form-guard.js";
+import { explain } from "./messages.js";
+import { announce, clearNotice } from "./notice.js";
 
 /** Forgets the reader's cached pages and photos (Web/app/offline.js, loaded when needed). */
 const forgetUser = async () => (await import("./offline.js")).forgetUser();
@@ -13,8 +16,10 @@ const who = document.getElementById("who");
 // Whether this browser signed in here: visitors never ask /api/me (its 401 is noise). It is a
 // hint, not a credential: the cookie decides, and a stale hint is cleared on the first 401.
 const HINT = "lots.signedIn";
+let current = null;
 
 function show(user) {
+  current = user;
   if (user) {
     error.textContent = "";  // whatever the header said, however they signed in
     localStorage.setItem(HINT, "1");
@@ -22,7 +27,10 @@ function show(user) {
     localStorage.removeItem(HINT);
   }
   form.hidden = !!user;
-  document.getElementById("gate-links").hidden = !!user;  // the form's place on a phone
+  // What LOTs is and how to join, for a visitor; the Sign in / Sign up links are the form's
+  // place on a phone.
+  document.getElementById("intro").hidden = !!user;
+  document.getElementById("gate-links").hidden = !!user;
   who.hidden = !user;
   const profile = document.getElementById("profile-link");
   profile.textContent = user ? `@${user.username}` : "";
@@ -34,10 +42,22 @@ function show(user) {
   document.dispatchEvent(new CustomEvent("sessionchange", { detail: { user } }));
 }
 
+/** Who is signed in (null for a visitor). */
+export function currentUser() {
+  return current;
+}
+
+/** Where a visitor signs in: the header's form where it shows (a wide screen), else its Sign in
+ * link. */
+export function signInControl() {
+  const field = form.querySelector("input[name=username]");
+  return field.offsetParent ? field : document.querySelector("#gate-links a[href='/signin']");
+}
+
 /**
  * Signs in (or up, with `signUp`) and tells the page; rejects with the server's error. A sign-in
  * limit (429) is not waited out in silence: it rejects at once, with `retryAfter`, for the form
- * to say so.
+ * to say so. The first account of a new LOTs moderates it: it is told so, in words.
  */
 export async function signIn(username, password, signUp = false) {
   const session = await api("POST", signUp ? "/api/accounts" : "/api/sessions",
@@ -45,7 +65,12 @@ export async function signIn(username, password, signUp = false) {
   // The answer names the user; /api/me adds their role (a moderator gets the review link).
   const user = await api("GET", "/api/me").catch(() => session.user);
   await forgetUser();  // nothing of whoever used this browser before
+  clearNotice();
   show(user);
+  if (signUp && user.moderator) {
+    announce("Your account moderates this LOTs: reports reach you in the ",
+      element("a", { href: "/moderation/" }, "Review queue"), ".");
+  }
   return user;
 }
 
@@ -60,22 +85,29 @@ guardSubmit(form, async (event) => {
     await signIn(String(data.get("username")), String(data.get("password")), signUp);
     form.reset();
   } catch (failure) {
-    error.textContent = failure.message;
-    return failure.retryAfter;
+    error.textContent = explain(failure);
+    return failure;
   }
-});
+}, { messages: [error] });
+
 /**
  * Signs out: this device's session, or with `everywhere` every session of the account (a lost
- * phone, a shared computer), their streams too. Rejects with the server's error.
+ * phone, a shared computer), their streams too; says so. Rejects with the server's error.
  */
 export async function signOut(everywhere = false) {
   await api("DELETE", everywhere ? "/api/sessions" : "/api/sessions/current");
   await forgetUser();
   show(null);
+  announce(everywhere ? "Signed out on every device." : "Signed out.");
 }
 
-document.getElementById("sign-out").addEventListener("click", () => {
-  signOut().catch((failure) => { error.textContent = failure.message; });
+document.getElementById("sign-out").addEventListener("click", async () => {
+  try {
+    await signOut();
+    signInControl().focus();  // the button is gone: never to the page's body
+  } catch (failure) {
+    error.textContent = explain(failure);
+  }
 });
 
 /**

@@ -17,6 +17,9 @@ struct ServeCommand: AsyncParsableCommand {
         + "before the server listens, the posts while it runs (the password is logged)."))
   var demo = false
 
+  @Option(help: "How many photo posts --demo makes.")
+  var demoPosts = ServerConfiguration(dataDirectory: URL(fileURLWithPath: ".")).demoPostCount
+
   @Flag(
     help:
       "Turn rate limits and the per-address stream and upload limits off (load tests and benchmarks only)."
@@ -49,6 +52,9 @@ struct ServeCommand: AsyncParsableCommand {
   }
 
   func validate() throws {
+    guard (1...10_000).contains(demoPosts) else {
+      throw ValidationError("--demo-posts must be 1 to 10000, not \(demoPosts)")
+    }
     guard synchronousLevel != nil else {
       throw ValidationError("--synchronous must be full or normal, not '\(synchronous)'")
     }
@@ -59,6 +65,7 @@ struct ServeCommand: AsyncParsableCommand {
     umask(0o077)
     var configuration = server.configuration
     configuration.seedDemoContent = demo
+    configuration.demoPostCount = demoPosts
     if noRateLimits {
       configuration.rateLimits = .unlimited
       // A load test's thousand subscribers (and its writers) all come from one address.

@@ -1,0 +1,50 @@
+// Each page's document title, as the server writes it into the page it serves
+// (App/Sources/LotsServer/HTTP/PageHead.swift), so that a tab, a bookmark and the history name
+// the page, and a screen reader hears where a link led: "Inspire · LOTs", "@ana · LOTs",
+// "Pasta La Vista — Pho by @jonas · LOTs".
+
+const SITE = "LOTs";
+export const MAIN_TITLE = "LOTs — Lunch Of Today";
+const NAMES = {
+  inspire: "Inspire", likes: "Your likes", post: "New post", account: "Account",
+  signin: "Sign in", signup: "Sign up", detail: "Post", missing: "Not found",
+};
+
+/** `name` as a page of LOTs: "Inspire · LOTs". */
+export const titled = (name) => `${name} · ${SITE}`;
+
+/** The title of a route (from router.js's `routeOf`); a post's page has `postTitle` once the
+ * post is loaded. */
+export function titleFor(route) {
+  if (route.name === "profile") {
+    let name = route.params[0];
+    try {
+      name = decodeURIComponent(name);
+    } catch {
+      // A malformed escape is shown as it was written.
+    }
+    return titled(`@${name}`);
+  }
+  return NAMES[route.name] ? titled(NAMES[route.name]) : MAIN_TITLE;
+}
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+
+/** The start of `text` on one line, at most `limit` characters, cut at a word with "…" (as
+ * the server's PageHead.excerpt). */
+export function excerpt(text, limit) {
+  const line = String(text ?? "").split(/\r\n|[\n\r\v\f\x85\u2028\u2029]/).filter(Boolean)
+    .join(" ");
+  const characters = [...graphemes.segment(line)].map(({ segment }) => segment);
+  if (characters.length <= limit) return line;
+  const cut = characters.slice(0, limit - 1).join("");
+  const space = cut.lastIndexOf(" ");
+  return (space >= 0 ? cut.slice(0, space) : cut).replace(/[ ,;:]+$/, "") + "…";
+}
+
+/** A post's page: "Pasta La Vista — Pho by @jonas · LOTs" (no dish when it has no caption). */
+export function postTitle(post) {
+  const dish = excerpt(post.caption, 40);
+  const by = `by @${post.author.username}`;
+  return titled(dish ? `${post.restaurant} — ${dish} ${by}` : `${post.restaurant} ${by}`);
+}
