@@ -133,8 +133,9 @@ def test_two_people_the_whole_story(server, browser, tmp_path):
     screenshot(ben, "story-ben-detail-1280-dark")
     detail.get_by_role("button", name="Block @ana").click()
     ben.wait_for_selector("#detail", state="hidden")
+    # Hang guards, not latency claims: a busy CI machine is slow, not wrong.
     for page in (ben, ben_likes, ben_inspire):
-        wait_until(page, f"{CELLS}.length === 1", timeout=2)
+        wait_until(page, f"{CELLS}.length === 1", timeout=60)
         assert captions(page) == ["Noodle Bar"], captions(page)
         assert page.evaluate("window.__marker") == 1, "no reload"
     ben.get_by_role("link", name="Inspire").click()
@@ -157,7 +158,7 @@ def test_two_people_the_whole_story(server, browser, tmp_path):
     ana.wait_for_selector("#detail", state="hidden")
     for page in (ana, ana_main, visitor):
         wait_until(page, f"!{CELLS}.some((c) => c.textContent.includes('Second Helping'))",
-                   timeout=2)
+                   timeout=60)
     assert captions(ana) == ["Green Table"]
     assert captions(visitor) == ["Green Table", "Noodle Bar"]
     assert server.request("GET", "/api/users/ana/posts")["items"][0]["id"] == green

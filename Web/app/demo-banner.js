@@ -33,7 +33,8 @@ export async function startDemoBanner(anchor) {
   hide.setAttribute("aria-label", "Hide the demo note");
   const banner = element("p", { id: "demo", className: "demo-banner" },
     element("strong", {}, "Demo: "),
-    `sign in as ${accountsText(info)} with the password in data/demo-password.txt. `,
+    `sign in as ${accountsText(info)} with the password in demo-password.txt ` +
+    "(the server's data folder). ",
     progress, hide);
   const status = element("p", { className: "visually-hidden", role: "status" });
   const hidden = localStorage.getItem(HIDDEN_KEY) === "1";
