@@ -57,7 +57,7 @@ struct AppShell: Sendable {
       guard let id = context.parameters.get("id").flatMap(Int64.init), id > 0,
         let post = try await services.storage.post(id: id, viewerID: context.user?.id)
       else { return page(.notFound, status: .notFound) }
-      return page(.post(post, origin: origin(of: request, context)))
+      return page(.post(post, origin: origin(of: request)))
     }
     pages.get("u/:username") { _, context in
       let name = context.parameters.get("username") ?? ""
@@ -76,11 +76,11 @@ struct AppShell: Sendable {
       body: .init(byteBuffer: ByteBuffer(string: before + head.html + after)))
   }
 
-  /// Where this server is, as the request reached it: the scheme a trusted proxy names, else
-  /// http; and the Host, which ``ConnectionGuard`` has checked is one this server answers to.
-  func origin(of request: Request, _ context: AppRequestContext) -> String {
-    let proxied = services.configuration.trustedProxies.contains(context.peerAddress)
-    let https = proxied && request.headers[HTTPField.Name("X-Forwarded-Proto")!] == "https"
-    return (https ? "https://" : "http://") + (request.head.authority ?? "localhost")
+  /// Where this server is, as the request reached it: its scheme as the session cookie judges
+  /// it (``SessionCookie/isHTTPS(_:)``), and the Host, which ``ConnectionGuard`` has checked
+  /// is one this server answers to.
+  func origin(of request: Request) -> String {
+    (SessionCookie.isHTTPS(request) ? "https://" : "http://")
+      + (request.head.authority ?? "localhost")
   }
 }
