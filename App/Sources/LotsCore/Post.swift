@@ -8,8 +8,12 @@ public struct Post: Codable, Hashable, Sendable {
   public var author: User
   /// Free text, possibly empty.
   public var caption: String
-  /// Where the meal was had.
+  /// Where the meal was had: the restaurant's name.
   public var restaurant: String
+  /// The restaurant's identifier (``Restaurant/id``).
+  public var restaurantID: Int64
+  /// The restaurant's neighbourhood or city; empty when unknown.
+  public var area: String
   /// The day of the meal, `YYYY-MM-DD`.
   public var mealDate: String
   /// When the post was created.
@@ -21,15 +25,23 @@ public struct Post: Codable, Hashable, Sendable {
   /// The photo.
   public var photo: PostPhoto
 
+  private enum CodingKeys: String, CodingKey {
+    case id, author, caption, restaurant, area, mealDate, createdAt, likeCount, likedByMe, photo
+    case restaurantID = "restaurantId"
+  }
+
   /// Creates a post value.
   public init(
-    id: Int64, author: User, caption: String, restaurant: String, mealDate: String,
-    createdAt: Date, likeCount: Int, likedByMe: Bool, photo: PostPhoto
+    id: Int64, author: User, caption: String, restaurant: String, restaurantID: Int64,
+    area: String, mealDate: String, createdAt: Date, likeCount: Int, likedByMe: Bool,
+    photo: PostPhoto
   ) {
     self.id = id
     self.author = author
     self.caption = caption
     self.restaurant = restaurant
+    self.restaurantID = restaurantID
+    self.area = area
     self.mealDate = mealDate
     self.createdAt = createdAt
     self.likeCount = likeCount

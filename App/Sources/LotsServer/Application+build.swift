@@ -65,6 +65,7 @@ func buildApplication(
   AccountRoutes(services: services).register(on: api)
   PostRoutes(services: services).register(on: api)
   FeedRoutes(services: services).register(on: api)
+  RestaurantRoutes(services: services).register(on: api)
   ModerationRoutes(services: services).register(on: api)
   ReviewRoutes(services: services).register(on: api)
   DemoRoutes(services: services).register(on: api)

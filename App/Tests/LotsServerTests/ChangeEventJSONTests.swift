@@ -11,7 +11,8 @@ import Testing
   static let post = Post(
     id: 7,
     author: User(id: 3, username: "ana \"quoted\"", createdAt: Date(timeIntervalSince1970: 1)),
-    caption: "line\nbreak ✓", restaurant: "Curry Up", mealDate: "2026-11-21",
+    caption: "line\nbreak ✓", restaurant: "Curry Up", restaurantID: 2,
+    area: "Mitte", mealDate: "2026-11-21",
     createdAt: Date(timeIntervalSince1970: 1_800_000_000.123), likeCount: 4, likedByMe: false,
     photo: PostPhoto(
       width: 40, height: 30, color: "#996334", originalURL: "/images/a.jpg",

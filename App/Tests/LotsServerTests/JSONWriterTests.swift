@@ -15,7 +15,8 @@ import Testing
     Post(
       id: Int64(index),
       author: User(id: 7, username: "ana", createdAt: Date(timeIntervalSince1970: 1.5)),
-      caption: text, restaurant: text + "!", mealDate: "2026-11-21",
+      caption: text, restaurant: text + "!", restaurantID: Int64(index + 1),
+      area: text, mealDate: "2026-11-21",
       createdAt: Date(timeIntervalSince1970: 1_763_700_000.125), likeCount: index * 3,
       likedByMe: index % 2 == 0,
       photo: PostPhoto(

@@ -39,24 +39,15 @@ import Testing
   /// SQLite: accounts made before the rule that share a skeleton all keep their names and
   /// sign in; the oldest holds the skeleton, and a new lookalike of any of them is refused.
   @Test func sqliteMigratesExistingLookalikes() async throws {
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("lots-db-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let path = directory.appendingPathComponent("lots.sqlite").path
-    do {
-      let queue = try DatabaseQueue(path: path)
-      try SQLiteStorage.migrator.migrate(queue, upTo: "v7: post idempotency keys")
-      try await queue.write { db in
-        for name in ["ana", "ana.", "Lucia", "Iucia", "bruno"] {
-          try db.execute(
-            sql: "INSERT INTO account (username, passwordHash, createdAt) VALUES (?, 'h', 0)",
-            arguments: [name])
-        }
+    try await OldSchema.withSQLite(upTo: "v7: post idempotency keys") { db in
+      for name in ["ana", "ana.", "Lucia", "Iucia", "bruno"] {
+        try db.execute(
+          sql: "INSERT INTO account (username, passwordHash, createdAt) VALUES (?, 'h', 0)",
+          arguments: [name])
       }
+    } _: { path in
+      try await Self.expectMigrated(try SQLiteStorage.open(path: path))
     }
-    let storage = try SQLiteStorage.open(path: path)
-    try await Self.expectMigrated(storage)
   }
 
   /// PostgreSQL: the same, through its migration's SQL; and that SQL agrees with the Swift

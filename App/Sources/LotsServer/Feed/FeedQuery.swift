@@ -8,6 +8,8 @@ enum FeedQuery: Sendable, Equatable {
   case likes
   /// Most liked over a recent window, from a frozen ranking snapshot.
   case inspire
+  /// One restaurant's posts, newest first.
+  case restaurant(id: Int64)
 
   /// The name checked inside cursors.
   var name: String {
@@ -16,6 +18,7 @@ enum FeedQuery: Sendable, Equatable {
     case .user(let id): "user\(id)"
     case .likes: "likes"
     case .inspire: "inspire"
+    case .restaurant(let id): "restaurant\(id)"
     }
   }
 }

@@ -3,15 +3,16 @@ import HTTPTypes
 import Hummingbird
 import LotsCore
 
-/// The web app's pages by their own URLs: a deep link (`/p/42`, `/u/ana`, `/likes`…) loads the
+/// The web app's pages by their own URLs: a deep link (`/p/42`, `/u/ana`, `/r/7`, `/likes`…) loads the
 /// app's one HTML document, whose script reads the URL and shows the page. Each carries its
-/// own title and link-preview tags (``PageHead``). A post or profile that does not exist gets
+/// own title and link-preview tags (``PageHead``). A post, profile or restaurant that does not exist gets
 /// the same document with status 404 (the app shows its "not found" page), and so does any
 /// other address that names nothing (``NotFoundPageMiddleware``).
 struct AppShell: Sendable {
   /// The app's routes, relative to the root (`:id` and `:username` match one path segment).
   static let routes = [
     "inspire", "post", "likes", "signin", "signup", "account", "p/:id", "u/:username",
+    "r/:id",
   ]
 
   /// `index.html` up to its `<title>`, and after its last head tag that a ``PageHead`` writes.
@@ -58,6 +59,12 @@ struct AppShell: Sendable {
         let post = try await services.storage.post(id: id, viewerID: context.user?.id)
       else { return page(.notFound, status: .notFound) }
       return page(.post(post, origin: origin(of: request)))
+    }
+    pages.get("r/:id") { _, context in
+      guard let id = context.parameters.get("id").flatMap(Int64.init), id > 0,
+        let restaurant = try await services.storage.restaurant(id: id, viewerID: context.user?.id)
+      else { return page(.notFound, status: .notFound) }
+      return page(.restaurant(restaurant))
     }
     pages.get("u/:username") { _, context in
       let name = context.parameters.get("username") ?? ""

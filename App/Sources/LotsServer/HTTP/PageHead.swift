@@ -42,6 +42,15 @@ struct PageHead: Sendable, Equatable {
       title: "@\(username) · \(site)", description: "Lunches posted by @\(username) on LOTs.")
   }
 
+  /// A restaurant's head: "Phở Real, Kreuzberg · LOTs".
+  static func restaurant(_ restaurant: Restaurant) -> PageHead {
+    let place =
+      restaurant.area.isEmpty ? restaurant.name : "\(restaurant.name), \(restaurant.area)"
+    let photos = restaurant.postCount == 1 ? "1 lunch" : "\(restaurant.postCount) lunches"
+    return PageHead(
+      title: "\(place) · \(site)", description: "\(photos) at \(place), posted on LOTs.")
+  }
+
   /// A post's head: "Pasta La Vista — Pho by @jonas · LOTs", its caption, its display photo.
   /// - Parameter origin: The scheme and host the photo's absolute URL starts with.
   static func post(_ post: Post, origin: String) -> PageHead {

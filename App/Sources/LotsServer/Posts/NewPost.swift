@@ -4,7 +4,7 @@ import Foundation
 struct NewPost: Sendable {
   var authorID: Int64
   var caption: String
-  var restaurant: String
+  var restaurant: RestaurantChoice
   var mealDate: String
   var width: Int
   var height: Int

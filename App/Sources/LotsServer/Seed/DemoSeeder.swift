@@ -28,11 +28,28 @@ struct DemoSeeder {
     "ana", "bruno", "chen", "dara", "emeka", "fatima", "goran", "hana", "ines", "jonas", "kemal",
     "lucia", "mateo", "noor", "olga", "priya",
   ]
-  static let restaurants = [
-    "Pho Real", "Curry Up", "Wok This Way", "Thai Tanic", "Lettuce Eat", "The Daily Grind",
-    "Bao Down", "Taco 'Bout It", "Pasta La Vista", "Brew & Bread", "Sushi Zen", "Kebab Corner",
-    "Ramen Ya", "Seoul Food", "Poke Stop", "Green Table", "Toast & Co", "Canteen 42",
-    "Mama's Kitchen", "Noodle Bar Kiyo",
+  /// The demo's restaurants: name, area and, for some, where they are (Berlin).
+  static let restaurants: [(name: String, area: String, position: GeoPoint?)] = [
+    ("Phở Real", "Kreuzberg", GeoPoint(latitude: 52.4986, longitude: 13.4184)),
+    ("Curry Up", "Mitte", GeoPoint(latitude: 52.5247, longitude: 13.4024)),
+    ("Wok This Way", "Friedrichshain", nil),
+    ("Thai Tanic", "Neukölln", GeoPoint(latitude: 52.4811, longitude: 13.4350)),
+    ("Lettuce Eat", "Prenzlauer Berg", nil),
+    ("The Daily Grind", "Mitte", GeoPoint(latitude: 52.5219, longitude: 13.4132)),
+    ("Bao Down", "Kreuzberg", nil),
+    ("Taco 'Bout It", "Neukölln", GeoPoint(latitude: 52.4870, longitude: 13.4245)),
+    ("Pasta La Vista", "Charlottenburg", GeoPoint(latitude: 52.5058, longitude: 13.3040)),
+    ("Brew & Bread", "Schöneberg", nil),
+    ("Sushi Zen", "Mitte", GeoPoint(latitude: 52.5270, longitude: 13.3880)),
+    ("Kebab Corner", "Kreuzberg", GeoPoint(latitude: 52.4990, longitude: 13.4035)),
+    ("Ramen Ya", "Friedrichshain", GeoPoint(latitude: 52.5127, longitude: 13.4540)),
+    ("Seoul Food", "Wedding", nil),
+    ("Poke Stop", "Prenzlauer Berg", GeoPoint(latitude: 52.5390, longitude: 13.4240)),
+    ("Green Table", "Schöneberg", GeoPoint(latitude: 52.4905, longitude: 13.3530)),
+    ("Toast & Co", "Moabit", nil),
+    ("Canteen 42", "Mitte", nil),
+    ("Mama's Kitchen", "Wedding", GeoPoint(latitude: 52.5500, longitude: 13.3590)),
+    ("Noodle Bar Kiyo", "Charlottenburg", nil),
   ]
   /// What people add after the dish's name (empty: the name alone; nil: no caption at all).
   static let remarks: [String?] = [
@@ -137,9 +154,11 @@ struct DemoSeeder {
       let late = [0, 0, 0, 0, 1, 2][Int(random.next() % 6)]
       let eaten = gregorian.date(byAdding: .day, value: -late, to: time)!
       let date = gregorian.dateComponents([.year, .month, .day], from: eaten)
+      let author = plan.users[Int(random.next() % UInt64(plan.users.count))]
+      let place = Self.restaurants[Int(random.next() % UInt64(Self.restaurants.count))]
       let new = NewPost(
-        authorID: plan.users[Int(random.next() % UInt64(plan.users.count))], caption: caption,
-        restaurant: Self.restaurants[Int(random.next() % UInt64(Self.restaurants.count))],
+        authorID: author, caption: caption,
+        restaurant: .named(name: place.name, area: place.area, position: place.position),
         mealDate: String(format: "%04d-%02d-%02d", date.year!, date.month!, date.day!),
         width: photo.width, height: photo.height, color: photo.color,
         originalKey: photo.keys[0], displayKey: photo.keys[1], thumbnailKey: photo.keys[2])

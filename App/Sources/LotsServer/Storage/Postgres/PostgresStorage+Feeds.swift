@@ -72,6 +72,9 @@ extension PostgresStorage: FeedStore {
     case .likes:
       sortKey = "mine.createdAt"
       join += " JOIN postLike AS mine ON mine.postId = post.id AND mine.userId = $1"
+    case .restaurant(let id):
+      query.binds.append(id, context: .default)
+      filters.append("post.restaurantId = $\(query.binds.count)")
     }
     if case .keyset(_, let key, let id)? = cursor {
       query.binds.append(key, context: .default)
@@ -90,7 +93,7 @@ extension PostgresStorage: FeedStore {
         ORDER BY \(sortKey) DESC, post.id DESC LIMIT $\(query.binds.count)
       ) rows ON true
       """
-    let sortKeyColumn = wholePosts ? 18 : 4
+    let sortKeyColumn = wholePosts ? 20 : 4
     var sequence: Int64 = 0
     var count = 0
     var last: (key: Int64, id: Int64)?

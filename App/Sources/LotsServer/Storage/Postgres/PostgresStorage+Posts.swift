@@ -8,7 +8,8 @@ extension PostgresStorage: PostStore {
   static let postColumns = """
     post.id, post.authorId, post.caption, post.restaurant, post.mealDate, post.createdAt,
     post.width, post.height, post.color, post.originalKey, post.displayKey, post.thumbnailKey,
-    post.likeCount, post.hidden, account.username, account.createdAt AS authorCreatedAt
+    post.likeCount, post.hidden, account.username, account.createdAt AS authorCreatedAt,
+    post.restaurantId, post.area
     """
 
   /// What a viewer may see of posts, with `$1` the viewer (0 for none): shown posts, their own
@@ -35,17 +36,18 @@ extension PostgresStorage: PostStore {
       try await Self.lockChangeLog(connection, logger: logger)
       let newest = try await value(Int64.self, "SELECT MAX(createdAt) FROM post", on: connection)
       let createdAt = max(Self.millis(now), newest ?? 0)
+      let place = try await restaurant(connection, for: new.restaurant, now: createdAt)
       let width = Int32(new.width)
       let height = Int32(new.height)
       guard
         let id = try await value(
           Int64.self,
           """
-          INSERT INTO post (authorId, caption, restaurant, mealDate, createdAt, width, height,
-            color, originalKey, displayKey, thumbnailKey)
-          VALUES (\(new.authorID), \(new.caption), \(new.restaurant), \(new.mealDate),
-            \(createdAt), \(width), \(height), \(new.color), \(new.originalKey),
-            \(new.displayKey), \(new.thumbnailKey))
+          INSERT INTO post (authorId, caption, restaurant, restaurantId, area, mealDate,
+            createdAt, width, height, color, originalKey, displayKey, thumbnailKey)
+          VALUES (\(new.authorID), \(new.caption), \(place.name), \(place.id), \(place.area),
+            \(new.mealDate), \(createdAt), \(width), \(height), \(new.color),
+            \(new.originalKey), \(new.displayKey), \(new.thumbnailKey))
           RETURNING id
           """, on: connection)
       else { throw AppError(.internalServerError, "the new post has no id") }
@@ -218,9 +220,10 @@ extension PostgresStorage: PostStore {
       thumbnailURL: ImageRoutes.url(forKey: try cell(11).decode(String.self)))
     return Post(
       id: try cell(0).decode(Int64.self), author: author, caption: try cell(2).decode(String.self),
-      restaurant: try cell(3).decode(String.self), mealDate: try cell(4).decode(String.self),
+      restaurant: try cell(3).decode(String.self), restaurantID: try cell(16).decode(Int64.self),
+      area: try cell(17).decode(String.self), mealDate: try cell(4).decode(String.self),
       createdAt: date(try cell(5).decode(Int64.self)),
-      likeCount: Int(try cell(12).decode(Int64.self)), likedByMe: try cell(16).decode(Bool.self),
+      likeCount: Int(try cell(12).decode(Int64.self)), likedByMe: try cell(18).decode(Bool.self),
       photo: photo)
   }
 }

@@ -24,7 +24,7 @@ extension PostgresStorage {
       let state: ReviewItem.State = hidden == 0 ? .shown : hidden == 1 ? .pending : .removed
       return ReviewItem(
         post: try Self.post(row, at: 0), state: state,
-        score: Double(try row[17].decode(Int64.self)) / 1000, reports: [])
+        score: Double(try row[19].decode(Int64.self)) / 1000, reports: [])
     }
     let total =
       try await value(

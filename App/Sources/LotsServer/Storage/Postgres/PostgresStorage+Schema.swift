@@ -139,7 +139,59 @@ extension PostgresStorage {
         "CREATE UNIQUE INDEX account_skeleton ON account (skeleton)",
       ]
     ),
+    // As SQLite's v9: restaurants are places; posts' free-text restaurants are merged into
+    // them by ``mergeRestaurants(_:)`` (RestaurantMerge, the same as SQLite's), after which
+    // every post names one.
+    (
+      "v3: restaurants",
+      [
+        """
+        CREATE TABLE restaurant (
+          id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+          name TEXT NOT NULL,
+          area TEXT NOT NULL,
+          nameKey TEXT NOT NULL,
+          areaKey TEXT NOT NULL,
+          latitude DOUBLE PRECISION,
+          longitude DOUBLE PRECISION,
+          createdAt BIGINT NOT NULL,
+          UNIQUE (nameKey, areaKey))
+        """,
+        "ALTER TABLE post ADD COLUMN restaurantId BIGINT REFERENCES restaurant(id)",
+        "ALTER TABLE post ADD COLUMN area TEXT NOT NULL DEFAULT ''",
+        "CREATE INDEX post_restaurant ON post(restaurantId, createdAt, id) INCLUDE (authorId, hidden)",
+      ]
+    ),
   ]
+
+  /// The steps of migrations that need Swift (after their statements, in their transaction).
+  static let dataSteps:
+    [String: @Sendable (PostgresStorage, PostgresConnection) async throws -> Void] = [
+      "v3: restaurants": { storage, connection in try await storage.mergeRestaurants(connection) }
+    ]
+
+  /// Makes the free-text restaurants of existing posts into restaurants (``RestaurantMerge``).
+  func mergeRestaurants(_ connection: PostgresConnection) async throws {
+    let posts = try await rows("SELECT id, restaurant FROM post", on: connection) { row in
+      (id: try row[0].decode(Int64.self), restaurant: try row[1].decode(String.self))
+    }
+    let now = try await value(Int64.self, "SELECT MAX(createdAt) FROM post", on: connection) ?? 0
+    for group in RestaurantMerge(posts: posts).groups {
+      guard
+        let id = try await value(
+          Int64.self,
+          """
+          INSERT INTO restaurant (name, area, nameKey, areaKey, createdAt)
+          VALUES (\(group.name), '', \(group.key), '', \(now)) RETURNING id
+          """, on: connection)
+      else { throw AppError(.internalServerError, "the merged restaurant has no id") }
+      try await connection.query(
+        """
+        UPDATE post SET restaurantId = \(id), restaurant = \(group.name)
+        WHERE id = ANY(\(group.postIDs))
+        """, logger: logger)
+    }
+  }
 
   /// The advisory lock that makes instances starting together migrate one after the other.
   static let migrationLock: Int64 = 0x4c4f_5473_0001
@@ -163,6 +215,7 @@ extension PostgresStorage {
         for statement in migration.statements {
           try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
         }
+        try await Self.dataSteps[migration.name]?(self, connection)
         try await connection.query(
           "INSERT INTO lotsMigration (name) VALUES (\(migration.name))", logger: logger)
       }

@@ -5,7 +5,7 @@ import GRDB
 /// exists. Blocks and hidden posts are applied for the viewer.
 ///
 /// The SQL depends only on the page's shape (which feed, which columns, whether there is a
-/// cursor): the twelve texts are built once, and a request only binds its values.
+/// cursor): the sixteen texts are built once, and a request only binds its values.
 struct FeedSelect {
   /// What each row carries before `likedByMe`.
   enum Columns: Int, CaseIterable {
@@ -17,7 +17,7 @@ struct FeedSelect {
 
   /// The feeds by the SQL they need: the main and inspire feeds share theirs.
   private enum Kind: Int, CaseIterable {
-    case recent, user, likes
+    case recent, user, likes, restaurant
   }
 
   let sql: String
@@ -25,7 +25,7 @@ struct FeedSelect {
   /// The index of the sort key column; the sequence is the next one.
   let sortKeyColumn: Int
 
-  /// Binds `?1` to the viewer, then the user's id (user feeds), the cursor's sort key and id
+  /// Binds `?1` to the viewer, then the user's or restaurant's id (their feeds), the cursor's sort key and id
   /// (later pages), and last the limit.
   init(_ feed: FeedQuery, viewerID: Int64?, cursor: FeedCursor?, limit: Int, _ columns: Columns) {
     // Existentials, not DatabaseValues: GRDB maps a sequence of DatabaseValues through a key
@@ -38,6 +38,9 @@ struct FeedSelect {
       kind = .user
       values.append(id)
     case .likes: kind = .likes
+    case .restaurant(let id):
+      kind = .restaurant
+      values.append(id)
     }
     var hasCursor = false
     if case .keyset(_, let key, let id)? = cursor {
@@ -47,7 +50,7 @@ struct FeedSelect {
     values.append(limit + 1)
     sql = Self.statements[Self.shape(kind, columns, hasCursor)]
     arguments = StatementArguments(values)
-    sortKeyColumn = columns == .posts ? 17 : 3
+    sortKeyColumn = columns == .posts ? 19 : 3
   }
 
   private static func shape(_ kind: Kind, _ columns: Columns, _ hasCursor: Bool) -> Int {
@@ -82,6 +85,9 @@ struct FeedSelect {
     case .recent: break
     case .user:
       filters.append("post.authorId = ?\(next)")
+      next += 1
+    case .restaurant:
+      filters.append("post.restaurantId = ?\(next)")
       next += 1
     case .likes:
       sortKey = "mine.createdAt"

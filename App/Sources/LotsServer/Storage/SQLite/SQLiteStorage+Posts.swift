@@ -7,7 +7,8 @@ extension SQLiteStorage {
   static let postColumns = """
     post.id, post.authorId, post.caption, post.restaurant, post.mealDate, post.createdAt,
     post.width, post.height, post.color, post.originalKey, post.displayKey, post.thumbnailKey,
-    post.likeCount, post.hidden, account.username, account.createdAt AS authorCreatedAt
+    post.likeCount, post.hidden, account.username, account.createdAt AS authorCreatedAt,
+    post.restaurantId, post.area
     """
 
   /// The SQL expression telling whether viewer `?` likes the post.
@@ -30,14 +31,16 @@ extension SQLiteStorage {
     try await writer.write { db in
       let newest = try Int64.fetchOne(db, sql: "SELECT MAX(createdAt) FROM post") ?? 0
       let createdAt = max(Self.millis(now), newest)
+      let place = try Self.restaurant(db, for: new.restaurant, now: createdAt)
       try db.execute(
         sql: """
-          INSERT INTO post (authorId, caption, restaurant, mealDate, createdAt, width, height,
-            color, originalKey, displayKey, thumbnailKey) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+          INSERT INTO post (authorId, caption, restaurant, restaurantId, area, mealDate,
+            createdAt, width, height, color, originalKey, displayKey, thumbnailKey)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
           """,
         arguments: [
-          new.authorID, new.caption, new.restaurant, new.mealDate, createdAt, new.width,
-          new.height, new.color, new.originalKey, new.displayKey, new.thumbnailKey,
+          new.authorID, new.caption, place.name, place.id, place.area, new.mealDate, createdAt,
+          new.width, new.height, new.color, new.originalKey, new.displayKey, new.thumbnailKey,
         ])
       let id = db.lastInsertedRowID
       if let key = new.idempotencyKey {
@@ -130,8 +133,9 @@ extension SQLiteStorage {
       displayURL: ImageRoutes.url(forKey: row[10]),
       thumbnailURL: ImageRoutes.url(forKey: row[11]))
     return Post(
-      id: row[0], author: author, caption: row[2], restaurant: row[3], mealDate: row[4],
-      createdAt: date(row[5]), likeCount: row[12], likedByMe: row[16] ?? false, photo: photo)
+      id: row[0], author: author, caption: row[2], restaurant: row[3], restaurantID: row[16],
+      area: row[17], mealDate: row[4], createdAt: date(row[5]), likeCount: row[12],
+      likedByMe: row[18] ?? false, photo: photo)
   }
 
 }

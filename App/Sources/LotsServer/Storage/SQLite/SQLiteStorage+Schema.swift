@@ -158,6 +158,44 @@ extension SQLiteStorage {
       }
       try db.execute(sql: "CREATE UNIQUE INDEX account_skeleton ON account(skeleton)")
     }
+    // Restaurants are places (see RestaurantMerge): posts' free-text restaurants become
+    // restaurants, one per folded name (their area unknown), and each post names its own.
+    migrator.registerMigration("v9: restaurants") { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE restaurant (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            name TEXT NOT NULL,
+            area TEXT NOT NULL,
+            nameKey TEXT NOT NULL,
+            areaKey TEXT NOT NULL,
+            latitude REAL,
+            longitude REAL,
+            createdAt INTEGER NOT NULL,
+            UNIQUE (nameKey, areaKey));
+          ALTER TABLE post ADD COLUMN restaurantId INTEGER REFERENCES restaurant(id);
+          ALTER TABLE post ADD COLUMN area TEXT NOT NULL DEFAULT '';
+          """)
+      let posts = try Row.fetchAll(db, sql: "SELECT id, restaurant FROM post").map {
+        (id: $0["id"] as Int64, restaurant: $0["restaurant"] as String)
+      }
+      let now = try Int64.fetchOne(db, sql: "SELECT MAX(createdAt) FROM post") ?? 0
+      for group in RestaurantMerge(posts: posts).groups {
+        try db.execute(
+          sql: """
+            INSERT INTO restaurant (name, area, nameKey, areaKey, createdAt)
+            VALUES (?, '', ?, '', ?)
+            """, arguments: [group.name, group.key, now])
+        let id = db.lastInsertedRowID
+        for postID in group.postIDs {
+          try db.execute(
+            sql: "UPDATE post SET restaurantId = ?, restaurant = ? WHERE id = ?",
+            arguments: [id, group.name, postID])
+        }
+      }
+      try db.execute(
+        sql: "CREATE INDEX post_restaurant ON post(restaurantId, createdAt, id, authorId, hidden)")
+    }
     return migrator
   }
 }
