@@ -5,6 +5,7 @@ let suites: [(name: String, run: () -> Void)] = [
   ("layout", LayoutBenchmarks.run),
   ("diff", DiffBenchmarks.run),
   ("scroll", ScrollLayoutBenchmarks.run),
+  ("movement", MovementBenchmarks.run),
 ]
 
 let requested = Set(CommandLine.arguments.dropFirst())

@@ -23,8 +23,9 @@ public protocol Layout {
   /// - Complexity: That of updating the context (``LayoutContext/apply(_:)``: O(*k*) to append
   ///   *k* items or sections, O(*s*) to insert or delete elsewhere among *s* items or
   ///   sections), plus, in the vertical layouts: O(*k*) to append *k* items to the last
-  ///   section; O(*m*) for an insert, delete or replacement followed by *m* items (to the end of
-  ///   the content; the waterfall first walks back about *c* items to rebuild its columns);
+  ///   section; O(*m*) for an insert, delete, move or replacement followed by *m* items (to
+  ///   the end of the content; the waterfall first walks back about *c* items to rebuild its
+  ///   columns);
   ///   O(1) for a change of the viewport's height only; O(*n*) for a change of its width, which
   ///   lays out all *n* items again. In the scroll-driven layouts, O(1) plus the context's
   ///   update.

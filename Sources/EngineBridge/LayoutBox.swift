@@ -3,8 +3,26 @@ import CollectionLayout
 /// A layout behind a class reference: Embedded Swift has no `any Layout`, but class-bound
 /// dispatch works, so every kind is boxed in a subclass.
 package class LayoutBox {
-  package func prepare(_ context: LayoutContext) {}
-  package func apply(_ update: LayoutUpdate) {}
+  /// The interactive movement under way (`MovementCommands`). It holds this box through its
+  /// `BoxedLayout`: ending it, or removing the box from `LayoutTable`, breaks that cycle.
+  package final var movement: ItemMovement<BoxedLayout>?
+
+  /// Prepares the layout; a movement under way ends where it is.
+  package final func prepare(_ context: LayoutContext) {
+    movement = nil
+    reflow(prepare: context)
+  }
+
+  /// Applies an update; a movement under way ends where it is.
+  package final func apply(_ update: LayoutUpdate) {
+    movement = nil
+    reflow(update)
+  }
+
+  /// Prepares the layout itself, leaving any movement alone (what `BoxedLayout` calls).
+  package func reflow(prepare context: LayoutContext) {}
+  /// Applies an update to the layout itself, leaving any movement alone.
+  package func reflow(_ update: LayoutUpdate) {}
   package var context: LayoutContext { .empty }
   /// The number of items in a section, or nil when there is no such section. Never inlined:
   /// the context read here is released on return, before an update mutates it (a copy held
@@ -52,8 +70,8 @@ package class Box<L: Layout>: LayoutBox {
   @inline(__always)
   final func inPlace<R>(_ body: (inout L) -> R) -> R { body(&layout) }
 
-  override package func prepare(_ context: LayoutContext) { layout.prepare(context) }
-  override package func apply(_ update: LayoutUpdate) { layout.apply(update) }
+  override package func reflow(prepare context: LayoutContext) { layout.prepare(context) }
+  override package func reflow(_ update: LayoutUpdate) { layout.apply(update) }
   override package var context: LayoutContext { inPlace { $0.context } }
   override package var contentSize: Size { inPlace { $0.contentSize } }
   override package func attributes(in rect: Rect, offset: Point) -> [LayoutAttributes] {
@@ -78,7 +96,8 @@ package class FocusBox<L: FocusingLayout>: Box<L> {
     inPlace { $0.contentOffset(focusing: ItemPath(section: 0, item: item), near: offset) }
   }
   override package func resize(_ size: Size, keepingFocusAt offset: Point) -> Point {
-    layout.apply(.resizeViewport(size), keepingFocusAt: offset)
+    movement = nil
+    return layout.apply(.resizeViewport(size), keepingFocusAt: offset)
   }
 }
 

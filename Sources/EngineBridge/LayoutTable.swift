@@ -12,5 +12,9 @@ package enum LayoutTable {
   package static func box(_ handle: Int32) -> LayoutBox? { table.box(handle) }
 
   /// Frees a handle for reuse.
-  package static func remove(_ handle: Int32) { table.remove(handle) }
+  package static func remove(_ handle: Int32) {
+    // A movement holds its box: ending it frees the box with its handle.
+    table.box(handle)?.movement = nil
+    table.remove(handle)
+  }
 }

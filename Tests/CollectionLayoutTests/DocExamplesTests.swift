@@ -41,6 +41,29 @@ import Testing
     #expect(visible.map(\.path.item) == [0, 0, 1])
   }
 
+  // Article: Sources/CollectionLayout/CollectionLayout.docc/Movement.md
+  @Test func movement() {
+    var options = GridLayout.Options()
+    options.columns = .count(3)  // (320 − 2 · 10) / 3: cells 100 points square
+    var layout = GridLayout(options: options)
+    let photos = [LayoutItem](repeating: LayoutItem(width: 1, height: 1), count: 9)
+    layout.prepare(
+      LayoutContext(
+        viewport: Size(width: 320, height: 480), sections: [LayoutSection(items: photos)]))
+
+    var movement = ItemMovement(layout, item: ItemPath(section: 0, item: 0))
+    let target = movement.update(pointer: Point(x: 160, y: 160))  // over item 4: the target is 4
+    #expect(target == ItemPath(section: 0, item: 4))
+    let landing = movement.placeholderFrame  // Rect(x: 110, y: 110, width: 100, height: 100)
+    #expect(landing == Rect(x: 110, y: 110, width: 100, height: 100))
+    let below = movement.step(.down)  // the arrow key: item 7, shown below
+    #expect(below.item == 7)
+    let (move, reflowed) = movement.end()  // from item 0 to item 7; apply it to the data
+    #expect(
+      move == ItemMove(from: ItemPath(section: 0, item: 0), to: ItemPath(section: 0, item: 7)))
+    #expect(reflowed.attributes(at: ItemPath(section: 0, item: 7))?.frame.minY == 220)
+  }
+
   // Article: Sources/CollectionLayout/CollectionLayout.docc/Mosaic.md
   @Test func mosaic() {
     var layout = MosaicLayout()  // three columns, spacing 10, the inspire pattern

@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { readFileSync, readdirSync } from "node:fs";
 import { loadEngine } from "../../Web/toolkit/engine.js";
+import { assertClose } from "./support/assert-close.mjs";
 
 const root = new URL("../../", import.meta.url);
 const lots = process.env.LOTS_ENGINE ?? new URL(".build/debug/lots-engine", root).pathname;
@@ -30,17 +31,6 @@ function wasm(spec) {
     a.section - b.section || rank[a.kind] - rank[b.kind] || a.item - b.item);
   layout.destroy();
   return { contentSize: size, attributes };
-}
-
-function assertClose(actual, expected, path) {
-  if (typeof expected === "number") {
-    assert.ok(Math.abs(actual - expected) <= 1e-9, `${path}: ${actual} vs ${expected}`);
-  } else if (expected && typeof expected === "object") {
-    assert.deepEqual(Object.keys(actual).sort(), Object.keys(expected).sort(), path);
-    for (const key of Object.keys(expected)) assertClose(actual[key], expected[key], `${path}.${key}`);
-  } else {
-    assert.equal(actual, expected, path);
-  }
 }
 
 const corpus = [

@@ -1,7 +1,9 @@
 // The layout gallery: every layout the engine knows, with live controls for its options, the
 // item count (up to 100,000), sections, right-to-left, animated batch updates and, for the
-// stack, swipe-to-delete. `window.gallery` exposes the live objects to the browser tests.
-import { CollectionView, loadEngine } from "../toolkit/index.js";
+// stack, swipe-to-delete, and for the vertical layouts, drag-and-drop reordering ("Reorder":
+// pointer or Space, arrows, Space). `window.gallery` exposes the live objects to the browser
+// tests.
+import { CollectionView, DragReorder, loadEngine } from "../toolkit/index.js";
 import { LAYOUTS, availableKinds, layoutOptions } from "./layouts.js";
 import { buildControls } from "./controls.js";
 import { photoSizes, sectioned, tileDataSource } from "./photos.js";
@@ -20,9 +22,14 @@ const swipe = new SwipeToDelete(view, (changeset, sections) => {
   return view.performBatchUpdates(changeset, sections);
 });
 
+// The gallery keeps every drop: the page's own list is the new order.
+const reorder = new DragReorder(view, { onMove: ({ sections }) => { state.sections = sections; } });
+
 function rebuild() {
   const previous = view.layout;
   const spec = LAYOUTS[state.kind];
+  $("reorder").disabled = !spec.reorders;
+  reorder.enabled = $("reorder").checked && Boolean(spec.reorders);
   view.direction = state.rtl ? "rtl" : "ltr";
   view.tracksCentre = spec.scrollDriven;
   view.dragScroll = spec.scrollDriven || Boolean(spec.dragScroll);
@@ -63,6 +70,9 @@ $("sections").addEventListener("change", () => {
   state.sectionCount = Math.max(1, Math.min(20, Number($("sections").value) || 1));
   regenerate();
 });
+$("reorder").addEventListener("change", () => {
+  reorder.enabled = $("reorder").checked && Boolean(LAYOUTS[state.kind].reorders);
+});
 $("rtl").addEventListener("change", () => {
   state.rtl = $("rtl").checked;
   rebuild();
@@ -79,5 +89,5 @@ $("count").value = state.count;
 state.nextId = state.count;
 state.sections = sectioned(photoSizes(state.count), state.sectionCount);
 setKind(kinds.includes(params.get("kind")) ? params.get("kind") : "waterfall");
-window.gallery = { engine, view, state, kinds, setKind, setCount, rebuild, ready: true };
+window.gallery = { engine, view, reorder, state, kinds, setKind, setCount, rebuild, ready: true };
 document.documentElement.dataset.ready = "true";

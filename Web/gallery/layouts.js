@@ -57,7 +57,7 @@ const infinite = (kind) => [
 
 export const LAYOUTS = {
   waterfall: {
-    title: "Waterfall", scrollDriven: false, options: [
+    title: "Waterfall", scrollDriven: false, reorders: true, options: [
       control("waterfall", "columnCount", number(1, 8)),
       spacing("waterfall", "minimumColumnSpacing"), spacing("waterfall", "minimumInteritemSpacing"),
       choice("waterfall", "itemRenderDirection"),
@@ -66,13 +66,13 @@ export const LAYOUTS = {
     ],
   },
   mosaic: {
-    title: "Mosaic", scrollDriven: false, options: [
+    title: "Mosaic", scrollDriven: false, reorders: true, options: [
       control("mosaic", "columnCount", number(1, 8)), spacing("mosaic", "spacing"),
       control("mosaic", "alternatesSides", flag), ...chrome("mosaic"),
     ],
   },
   grid: {
-    title: "Grid", scrollDriven: false, options: [
+    title: "Grid", scrollDriven: false, reorders: true, options: [
       control("grid", "columnCount", number(1, 8)),
       spacing("grid", "minimumInteritemSpacing"), spacing("grid", "minimumLineSpacing"),
       control("grid", "aspectRatio", number(0.25, 3, 0.05)),

@@ -111,6 +111,9 @@ export const OPTIONS = Object.freeze({
 /** `lots_live` operation codes by name (`LiveCommands.Operation`). */
 export const LIVE_OPERATION = Object.freeze({ page: 0, resync: 1, insert: 2, update: 3, delete: 4, block: 5, unblock: 6, reset: 7, firstVisible: 8, showNew: 9, state: 10, identities: 11 });
 
+/** `lots_movement_step` direction codes by name (`MovementCommands.directions`). */
+export const MOVEMENT_DIRECTION = Object.freeze({ left: 0, right: 1, up: 2, down: 3 });
+
 /** Offsets of the values `lots_live` writes for its state operation. */
 export const LIVE_STATE = Object.freeze({ lastSequence: 0, needsResync: 1, isComplete: 2, newCount: 3, count: 4, hasNext: 5, nextPrimary: 6, nextSecondary: 7 });
 

@@ -35,6 +35,11 @@ export class CollectionView extends EventTarget {
   dragScroll;
   /** "ltr" or "rtl", for the next layout. */
   direction;
+  /**
+   * Rewrites each frame's query rows before cells are placed, or null: `(rows, count) =>
+   * {rows, count}` (drag-reorder.js keys the reflow's rows to the cells showing each item).
+   */
+  rowMapper = null;
 
   #dataSource;
   #prefetch;
@@ -228,16 +233,17 @@ export class CollectionView extends EventTarget {
     if (this.#rows.length < data.length) this.#rows = new Float64Array(data.length * 2);
     this.#rows.set(data);
     this.#rowCount = count;
-    this.#place(this.#rows, count);
+    if (this.rowMapper) ({ rows: this.#rows, count: this.#rowCount } = this.rowMapper(this.#rows, count));
+    this.#place(this.#rows, this.#rowCount);
     // The DOM bound: parked cells are kept only while the total stays within 3× what is visible
     // (tall items scrolled past can leave more parked cells than the next frames need).
-    this.#pool.trim(3 * visibleCount(this.#rows, count, view) - this.#active.size);
+    this.#pool.trim(3 * visibleCount(this.#rows, this.#rowCount, view) - this.#active.size);
     if (this.tracksCentre) {
-      const centre = centredCell(this.#rows, count, view);
+      const centre = centredCell(this.#rows, this.#rowCount, view);
       if (centre) this.setFocused(centre, "scroll");
     }
     this.#keyboard.updateTabStops();
-    this.dispatchEvent(new CustomEvent("render", { detail: { count } }));
+    this.dispatchEvent(new CustomEvent("render", { detail: { count: this.#rowCount } }));
   }
 
   #place(rows, count) {

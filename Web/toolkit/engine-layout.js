@@ -2,6 +2,7 @@
 
 import { ROW } from "./abi.js";
 import { itemCount } from "./engine-staging.js";
+import { EngineMovement } from "./engine-movement.js";
 import { decode, kindCode } from "./row.js";
 
 /** One layout living in the module. Call `destroy()` when done with it. */
@@ -167,6 +168,17 @@ export class EngineLayout {
   /** Stack: whether a swipe released after `dx` at `velocity` (points/s) deletes the item. */
   swipeDeletes(dx, velocity) {
     return this.check(this.exports.lots_stack_swipe_deletes(this.handle, dx, velocity), "swipe") === 1;
+  }
+
+  /**
+   * Begins moving an item (engine-movement.js); until it ends, this layout's queries show the
+   * reflow. `hysteresis`: how far (points) the pointer travels between two target changes.
+   * @returns {EngineMovement}
+   */
+  beginMovement({ section, item }, { hysteresis = 8 } = {}) {
+    this.check(this.exports.lots_movement_begin(this.handle, section, item, hysteresis),
+      "movement of a missing item");
+    return new EngineMovement(this, section, item);
   }
 
   point() {

@@ -60,6 +60,9 @@ export class Engine {
     // Addresses are unsigned: read as i32, one above 2 GiB would be negative.
     const pointer = this.exports.lots_items(total) >>> 0;
     if (pointer === 0 && total > 0) throw new RangeError(`cannot stage ${total} items`);
+    // No views for nothing: an empty array's storage is a static singleton whose address need
+    // not be 8-byte aligned, and a Float64Array view must be even when empty.
+    if (total === 0) return 0;
     const sizes = new Float64Array(this.exports.memory.buffer, pointer, ITEM_FLOATS * total);
     const flags = new Uint8Array(this.exports.memory.buffer, pointer, ITEM.bytes * total);
     let at = 0;

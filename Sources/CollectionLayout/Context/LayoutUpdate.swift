@@ -5,6 +5,10 @@ public enum LayoutUpdate: Hashable, Sendable {
   case insertItems([LayoutItem], section: Int, at: Int)
   /// Deletes a range of items from a section.
   case deleteItems(section: Int, range: Range<Int>)
+  /// Moves one item of a section from index `from` to index `to` (its index after the move),
+  /// as `UICollectionView.moveItem(at:to:)` within a section: one relayout from the lower of
+  /// the two, where a delete and an insert would take two.
+  case moveItem(section: Int, from: Int, to: Int)
   /// Replaces one item's natural size (a photo whose real size arrived, say).
   case replaceItem(LayoutItem, at: ItemPath)
   /// Inserts sections before `index` (`index == count` appends).
@@ -31,7 +35,7 @@ extension LayoutContext {
   /// - Precondition: every index and range is valid for the current context (an invalid index
   ///   is a programmer error, as with `Array`).
   /// - Complexity: O(k) for k inserted items or sections at the end; O(n) in the section size
-  ///   for a middle insert or delete.
+  ///   for a middle insert, delete or move.
   public mutating func apply(_ update: LayoutUpdate) -> LayoutInvalidation {
     switch update {
     case .insertItems(let items, let section, let index):
@@ -46,6 +50,15 @@ extension LayoutContext {
         "items out of range")
       sections[section].items.removeSubrange(range)
       return .from(ItemPath(section: section, item: range.lowerBound))
+    case .moveItem(let section, let from, let to):
+      precondition(sections.indices.contains(section), "section out of range")
+      precondition(sections[section].items.indices.contains(from), "item out of range")
+      precondition(sections[section].items.indices.contains(to), "item out of range")
+      if from != to {
+        let item = sections[section].items.remove(at: from)
+        sections[section].items.insert(item, at: to)
+      }
+      return .from(ItemPath(section: section, item: min(from, to)))
     case .replaceItem(let item, let path):
       precondition(sections.indices.contains(path.section), "section out of range")
       precondition(sections[path.section].items.indices.contains(path.item), "item out of range")

@@ -62,6 +62,11 @@ enum ABIScript {
         + JavaScript.object(LiveCommands.Operation.allCases.map { ("\($0)", String($0.rawValue)) })
         + ");",
       "",
+      "/** `lots_movement_step` direction codes by name (`MovementCommands.directions`). */",
+      "export const MOVEMENT_DIRECTION = Object.freeze("
+        + JavaScript.object(MovementCommands.directions.enumerated().map { ("\($1)", String($0)) })
+        + ");",
+      "",
       "/** Offsets of the values `lots_live` writes for its state operation. */",
       "export const LIVE_STATE = Object.freeze("
         + JavaScript.object(LiveCommands.stateFields.enumerated().map { ($1, String($0)) }) + ");",

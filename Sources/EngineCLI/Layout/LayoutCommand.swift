@@ -28,8 +28,14 @@ public struct LayoutCommand {
     let snap = try SnapQuery.parse(root)
     var layout = parsed.layout
     layout.prepare(parsed.context)
+    var extra: [(String, (inout JSONWriter) -> Void)] = []
+    if let movement = try MovementQuery.parse(root) {
+      let moved = try movement.run(layout, path: root.path)
+      layout = moved.0
+      extra.append(moved.1)
+    }
     let output = LayoutOutput(layout: layout, spec: parsed)
-    let extra = snap.map { [$0.output(layout)] } ?? []
+    extra += snap.map { [$0.output(layout)] } ?? []
     FileHandle.standardOutput.write(Data((output.json(extra: extra) + "\n").utf8))
     if let svg {
       try write(LayoutPicture(output: output, spec: parsed).svg(), to: svg)

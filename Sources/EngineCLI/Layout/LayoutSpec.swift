@@ -12,7 +12,7 @@ struct LayoutSpec {
 
   static let fields = [
     "layout", "viewport", "sections", "rect", "offset", "contentInsets", "displayScale",
-    "direction", "snap",
+    "direction", "snap", "movement",
   ]
 
   /// Reads a spec, failing with the path of the first wrong field.
