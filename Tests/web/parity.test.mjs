@@ -2,7 +2,6 @@
 // WebAssembly engine, within 1e-9. The corpus is Tests/corpus and docs/examples, plus seeded
 // random specs. Needs the native binary: LOTS_ENGINE, or .build/debug/lots-engine.
 import { test } from "node:test";
-import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { readFileSync, readdirSync } from "node:fs";
 import { loadEngine } from "../../Web/toolkit/engine.js";

@@ -151,7 +151,9 @@ export class LiveFeed {
         changes = this.#list.event("reset", seq, previous ?? seq);
         break;
       default:
-        return;
+        // Something this list does not show (one of the viewer's pocket lists changed): a
+        // delete of no post (ids start at 1) keeps the stream's sequence chain unbroken.
+        changes = this.#list.event("delete", seq, previous, 0);
     }
     this.#emit(changes);
     if (this.state.needsResync) this.#resync();

@@ -19,6 +19,10 @@ public struct ChangeEvent: Codable, Hashable, Sendable {
     case block
     /// The viewer unblocked `authorID`: their posts come back with a reload.
     case unblock
+    /// One of the viewer's own lists changed (from any of their tabs or devices): an entry
+    /// saved, removed or moved, a note, its name or its sharing; `listID` names it, and it
+    /// is reloaded.
+    case list
     /// The client is older than the retained log: reload from scratch.
     case reset
   }
@@ -41,11 +45,13 @@ public struct ChangeEvent: Codable, Hashable, Sendable {
   public var likedByMe: Bool?
   /// For `block` and `unblock`: the author concerned.
   public var authorID: Int64?
+  /// For `list`: the list that changed.
+  public var listID: Int64?
 
   /// Creates an event.
   public init(
     seq: Int64, previous: Int64, kind: Kind, postID: Int64? = nil, post: Post? = nil,
-    likeCount: Int? = nil, likedByMe: Bool? = nil, authorID: Int64? = nil
+    likeCount: Int? = nil, likedByMe: Bool? = nil, authorID: Int64? = nil, listID: Int64? = nil
   ) {
     self.seq = seq
     self.previous = previous
@@ -55,5 +61,6 @@ public struct ChangeEvent: Codable, Hashable, Sendable {
     self.likeCount = likeCount
     self.likedByMe = likedByMe
     self.authorID = authorID
+    self.listID = listID
   }
 }

@@ -66,6 +66,7 @@ func buildApplication(
   PostRoutes(services: services).register(on: api)
   FeedRoutes(services: services).register(on: api)
   RestaurantRoutes(services: services).register(on: api)
+  ListRoutes(services: services).register(on: api)
   ModerationRoutes(services: services).register(on: api)
   ReviewRoutes(services: services).register(on: api)
   DemoRoutes(services: services).register(on: api)

@@ -116,6 +116,8 @@ struct LiveFeedClient {
     case .block: change = .hideAuthor(event.authorID!)
     case .unblock: change = .showAuthor(event.authorID!)
     case .reset: change = .reset
+    // Not a feed's: a delete of no post keeps the sequence chain.
+    case .list: change = .delete(0)
     }
     check("\(event.kind) \(sequence)") {
       $0.apply(LiveEvent(change, sequence: sequence, previous: previous))

@@ -38,8 +38,11 @@ import Testing
       let storage = try await PostgresStorage.open(
         url: url, connections: 2, logger: Logger(label: "lots-test-postgres"))
       defer { storage.close() }
-      // Back to before restaurants, with posts made then; then migrate again.
+      // Back to before restaurants (and the lists that refer to them), with posts made then;
+      // then migrate again.
       for statement in [
+        "DROP TABLE listEntry", "DROP TABLE pocketList",
+        "DELETE FROM lotsMigration WHERE name = 'v4: pocket lists'",
         "DROP INDEX post_restaurant", "ALTER TABLE post DROP COLUMN restaurantId",
         "ALTER TABLE post DROP COLUMN area", "DROP TABLE restaurant",
         "DELETE FROM lotsMigration WHERE name = 'v3: restaurants'",

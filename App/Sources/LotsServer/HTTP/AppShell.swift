@@ -12,7 +12,7 @@ struct AppShell: Sendable {
   /// The app's routes, relative to the root (`:id` and `:username` match one path segment).
   static let routes = [
     "inspire", "post", "likes", "signin", "signup", "account", "p/:id", "u/:username",
-    "r/:id",
+    "r/:id", "lists", "lists/:id", "s/:token",
   ]
 
   /// `index.html` up to its `<title>`, and after its last head tag that a ``PageHead`` writes.
@@ -65,6 +65,23 @@ struct AppShell: Sendable {
         let restaurant = try await services.storage.restaurant(id: id, viewerID: context.user?.id)
       else { return page(.notFound, status: .notFound) }
       return page(.restaurant(restaurant))
+    }
+    pages.get("lists/:id") { _, context in
+      // Someone else's list is exactly as missing as one that does not exist.
+      guard let user = context.user,
+        let id = context.parameters.get("id").flatMap(Int64.init), id > 0,
+        let found = try await services.storage.listPage(
+          .owner(listID: id, ownerID: user.id), viewerID: user.id, cursor: nil, limit: 1)
+      else { return page(.notFound, status: .notFound) }
+      return page(.list(found.list))
+    }
+    pages.get("s/:token") { _, context in
+      let token = context.parameters.get("token") ?? ""
+      guard ShareToken.isWellFormed(token),
+        let found = try await services.storage.listPage(
+          .shared(token: token), viewerID: context.user?.id, cursor: nil, limit: 1)
+      else { return page(.notFound, status: .notFound) }
+      return page(.list(found.list))
     }
     pages.get("u/:username") { _, context in
       let name = context.parameters.get("username") ?? ""

@@ -30,7 +30,7 @@ struct PageHead: Sendable, Equatable {
   static func page(_ route: String) -> PageHead {
     let titles = [
       "inspire": "Inspire", "post": "New post", "likes": "Your likes", "signin": "Sign in",
-      "signup": "Sign up", "account": "Account",
+      "signup": "Sign up", "account": "Account", "lists": "Your lists",
     ]
     guard let title = titles[route] else { return main }
     return PageHead(title: "\(title) · \(site)", description: main.description)
@@ -49,6 +49,13 @@ struct PageHead: Sendable, Equatable {
     let photos = restaurant.postCount == 1 ? "1 lunch" : "\(restaurant.postCount) lunches"
     return PageHead(
       title: "\(place) · \(site)", description: "\(photos) at \(place), posted on LOTs.")
+  }
+
+  /// A list's head: "Date night · LOTs" (only ever for its owner or through its link).
+  static func list(_ list: PocketList) -> PageHead {
+    let count = list.entryCount == 1 ? "1 place" : "\(list.entryCount) places"
+    return PageHead(
+      title: "\(list.name) · \(site)", description: "\(list.name): \(count) to eat, on LOTs.")
   }
 
   /// A post's head: "Pasta La Vista — Pho by @jonas · LOTs", its caption, its display photo.

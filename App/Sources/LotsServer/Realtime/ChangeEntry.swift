@@ -6,7 +6,7 @@ struct ChangeEntry: Sendable, Hashable {
   var seq: Int64
   /// What happened.
   var kind: ChangeEvent.Kind
-  /// The post concerned.
+  /// The post concerned; for `list`, the list.
   var postID: Int64
   /// The post's author, kept for filtering after the post is gone; for `block` and `unblock`,
   /// the user blocked or unblocked.
@@ -49,6 +49,8 @@ struct ChangeEntry: Sendable, Hashable {
     switch kind {
     case .block, .unblock:
       return ChangeEvent(seq: seq, previous: previous, kind: kind, authorID: authorID)
+    case .list:
+      return ChangeEvent(seq: seq, previous: previous, kind: kind, listID: postID)
     case .update:
       var post = post
       if let likeCount { post?.likeCount = likeCount }
@@ -65,7 +67,7 @@ struct ChangeEntry: Sendable, Hashable {
   /// Whether `viewerID`, who blocks `blocked`, is sent this entry.
   func concerns(_ viewerID: Int64?, blocking blocked: Set<Int64>) -> Bool {
     switch kind {
-    case .block, .unblock: return actorID != nil && actorID == viewerID
+    case .block, .unblock, .list: return actorID != nil && actorID == viewerID
     default: break
     }
     if blocked.contains(authorID) { return false }

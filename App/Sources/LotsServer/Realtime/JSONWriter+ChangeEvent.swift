@@ -33,6 +33,10 @@ extension JSONWriter {
       raw(",\"authorID\":")
       integer(authorID)
     }
+    if let listID = event.listID {
+      raw(",\"listID\":")
+      integer(listID)
+    }
     raw("}")
   }
 }

@@ -162,6 +162,41 @@ extension PostgresStorage {
         "CREATE INDEX post_restaurant ON post(restaurantId, createdAt, id) INCLUDE (authorId, hidden)",
       ]
     ),
+    // As SQLite's v10: pocket lists and their entries.
+    (
+      "v4: pocket lists",
+      [
+        """
+        CREATE TABLE pocketList (
+          id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+          ownerId BIGINT NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+          name TEXT NOT NULL,
+          nameKey TEXT NOT NULL,
+          kind TEXT NOT NULL,
+          shareToken TEXT UNIQUE,
+          version BIGINT NOT NULL DEFAULT 0,
+          createdAt BIGINT NOT NULL)
+        """,
+        "CREATE UNIQUE INDEX pocketList_name ON pocketList(ownerId, nameKey)",
+        "CREATE UNIQUE INDEX pocketList_wantToTry ON pocketList(ownerId) WHERE kind = 'wantToTry'",
+        """
+        CREATE TABLE listEntry (
+          id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+          listId BIGINT NOT NULL REFERENCES pocketList(id) ON DELETE CASCADE,
+          postId BIGINT REFERENCES post(id) ON DELETE CASCADE,
+          restaurantId BIGINT REFERENCES restaurant(id) ON DELETE CASCADE,
+          note TEXT NOT NULL DEFAULT '',
+          position BIGINT NOT NULL,
+          createdAt BIGINT NOT NULL,
+          CHECK ((postId IS NULL) <> (restaurantId IS NULL)))
+        """,
+        "CREATE UNIQUE INDEX listEntry_post ON listEntry(listId, postId)",
+        "CREATE UNIQUE INDEX listEntry_restaurant ON listEntry(listId, restaurantId)",
+        "CREATE INDEX listEntry_order ON listEntry(listId, position, id)",
+        "CREATE INDEX listEntry_byPost ON listEntry(postId)",
+        "CREATE INDEX listEntry_byRestaurant ON listEntry(restaurantId)",
+      ]
+    ),
   ]
 
   /// The steps of migrations that need Swift (after their statements, in their transaction).

@@ -37,18 +37,21 @@ extension SQLiteStorage {
 
   /// A restaurant with the number of its posts the viewer can see, or nil.
   func restaurant(id: Int64, viewerID: Int64?) async throws -> Restaurant? {
-    try readNow { db in
-      try Row.fetchOne(
-        db,
-        sql: """
-          SELECT id, name, area, (SELECT COUNT(*) FROM post WHERE post.restaurantId = ?2
-              AND (post.hidden = 0 OR (post.hidden = 1 AND post.authorId = ?1))
-              AND post.authorId NOT IN (SELECT blockedId FROM block WHERE blockerId = ?1)),
-            latitude, longitude
-          FROM restaurant WHERE id = ?2
-          """, arguments: [viewerID ?? 0, id]
-      ).map(Self.restaurant)
-    }
+    try readNow { db in try Self.fetchRestaurant(db, id: id, viewerID: viewerID) }
+  }
+
+  /// A restaurant with the number of its posts the viewer can see, or nil.
+  static func fetchRestaurant(_ db: Database, id: Int64, viewerID: Int64?) throws -> Restaurant? {
+    try Row.fetchOne(
+      db,
+      sql: """
+        SELECT id, name, area, (SELECT COUNT(*) FROM post WHERE post.restaurantId = ?2
+            AND (post.hidden = 0 OR (post.hidden = 1 AND post.authorId = ?1))
+            AND post.authorId NOT IN (SELECT blockedId FROM block WHERE blockerId = ?1)),
+          latitude, longitude
+        FROM restaurant WHERE id = ?2
+        """, arguments: [viewerID ?? 0, id]
+    ).map(restaurant)
   }
 
   /// Restaurants any of whose name's words starts with the folded query's words, most shown

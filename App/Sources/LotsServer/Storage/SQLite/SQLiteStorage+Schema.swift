@@ -196,6 +196,40 @@ extension SQLiteStorage {
       try db.execute(
         sql: "CREATE INDEX post_restaurant ON post(restaurantId, createdAt, id, authorId, hidden)")
     }
+    // Pocket lists (see ListStore): "Want to try" (one per account, made on first use) and
+    // named lists; entries are posts or restaurants, ordered by `position` (descending, spaced
+    // ListLimits.spacing apart); deleting a post, a restaurant or an account removes its
+    // entries.
+    migrator.registerMigration("v10: pocket lists") { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE pocketList (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            ownerId INTEGER NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+            name TEXT NOT NULL,
+            nameKey TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            shareToken TEXT UNIQUE,
+            version INTEGER NOT NULL DEFAULT 0,
+            createdAt INTEGER NOT NULL);
+          CREATE UNIQUE INDEX pocketList_name ON pocketList(ownerId, nameKey);
+          CREATE UNIQUE INDEX pocketList_wantToTry ON pocketList(ownerId) WHERE kind = 'wantToTry';
+          CREATE TABLE listEntry (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            listId INTEGER NOT NULL REFERENCES pocketList(id) ON DELETE CASCADE,
+            postId INTEGER REFERENCES post(id) ON DELETE CASCADE,
+            restaurantId INTEGER REFERENCES restaurant(id) ON DELETE CASCADE,
+            note TEXT NOT NULL DEFAULT '',
+            position INTEGER NOT NULL,
+            createdAt INTEGER NOT NULL,
+            CHECK ((postId IS NULL) <> (restaurantId IS NULL)));
+          CREATE UNIQUE INDEX listEntry_post ON listEntry(listId, postId);
+          CREATE UNIQUE INDEX listEntry_restaurant ON listEntry(listId, restaurantId);
+          CREATE INDEX listEntry_order ON listEntry(listId, position, id);
+          CREATE INDEX listEntry_byPost ON listEntry(postId);
+          CREATE INDEX listEntry_byRestaurant ON listEntry(restaurantId);
+          """)
+    }
     return migrator
   }
 }
