@@ -74,3 +74,29 @@ def settle(page, view="gallery.view", limit=120):
       };
       requestAnimationFrame(step);
     })""", [view, limit])
+
+
+def post_place(server, token, restaurant=None, area=None, restaurant_id=None, caption="",
+               size=(500, 400), rgb=(150, 90, 60)):
+    """Posts a photo through the API naming its restaurant by name (and area) or by id, as the
+    Post form does; returns the post's JSON."""
+    import uuid
+
+    from lots_server import png
+
+    boundary = uuid.uuid4().hex
+    fields = [("caption", caption), ("mealDate", "2026-11-21")]
+    if restaurant_id is not None:
+        fields.append(("restaurantId", str(restaurant_id)))
+    if restaurant is not None:
+        fields.append(("restaurant", restaurant))
+    if area is not None:
+        fields.append(("area", area))
+    parts = [f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"\r\n\r\n'
+             f"{value}\r\n".encode() for name, value in fields]
+    parts.append(f'--{boundary}\r\nContent-Disposition: form-data; name="photo"; '
+                 f'filename="lunch.png"\r\nContent-Type: image/png\r\n\r\n'.encode()
+                 + png(*size, rgb) + b"\r\n")
+    parts.append(f"--{boundary}--\r\n".encode())
+    return server.request("POST", "/api/posts", b"".join(parts), token,
+                          f"multipart/form-data; boundary={boundary}")

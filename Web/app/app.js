@@ -11,10 +11,13 @@ import { signInControl, startSession } from "./session.js";
 import { titleFor } from "./titles.js";
 
 const detail = document.getElementById("detail");
+const place = document.getElementById("place");
 const footer = document.getElementById("footer");
 const offlineBanner = document.getElementById("offline");
 const overlay = () => import("./overlay.js");
-const PAGES = new Set(["detail", "post", "account", "signin", "signup"]);
+const PAGES = new Set(["detail", "place", "post", "account", "signin", "signup"]);
+// Pages the server titles by what they show (a post, a restaurant): their first title is its.
+const TITLED = new Set(["detail", "place"]);
 let user = null;
 // The server answers an address of nothing (no such page, post or person) with the app and
 // status 404: the first route shown is then the Not found page.
@@ -30,6 +33,7 @@ function landFocus() {
 function showPage(route) {
   const id = route.params[0];
   if (route.name === "detail") return overlay().then((pages) => pages.openPost(id, user));
+  if (route.name === "place") return overlay().then((pages) => pages.openPlace(id));
   if (route.name === "post") return overlay().then((pages) => pages.openCompose(user));
   if (route.name === "account") return overlay().then((pages) => pages.openAccount(user));
   // Sign in or up, then back where the visitor was going, or Main.
@@ -39,20 +43,24 @@ function showPage(route) {
 
 function showRoute(route) {
   const missing = missingAtLoad || route.name === "missing";
-  // A post's page is titled by its post once loaded (detail.js); the server titled the first.
-  if (!firstRoute || route.name !== "detail") document.title = titleFor(route);
+  // A post's page is titled by its post once loaded (detail.js), a restaurant's by the
+  // restaurant (place-page.js); the server titled the first.
+  if (!firstRoute || !TITLED.has(route.name)) document.title = titleFor(route);
   missingAtLoad = firstRoute = false;
   footer.inert = PAGES.has(route.name) && !missing;  // beneath a page, as the list is
   if (!missing) hideNotFound();
   if (PAGES.has(route.name) && !missing) return showPage(route);
-  if (!detail.hidden) overlay().then((pages) => pages.closeOverlay()).then(landFocus);
+  if (!detail.hidden || !place.hidden) {
+    overlay().then((pages) => pages.closeOverlay()).then(landFocus);
+  }
   const spec = specFor(route);
   for (const link of document.querySelectorAll("[data-nav]")) {
     if (link.dataset.nav === spec.name && !missing) link.setAttribute("aria-current", "page");
     else link.removeAttribute("aria-current");
   }
   if (missing) {
-    const what = { detail: "post", profile: "profile" }[route.name] ?? "page";
+    const what = { detail: "post", profile: "profile", place: "restaurant" }[route.name]
+      ?? "page";
     return showNotFound(what, spec.owner);
   }
   if (shownList()?.name !== spec.name) showList(spec);

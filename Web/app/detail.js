@@ -1,5 +1,5 @@
-// The detail page of a post (/p/{id}): the display photo, caption, restaurant, meal date and
-// author; like at once (sent when back online; put back with a message when refused); report
+// The detail page of a post (/p/{id}): the display photo, caption, restaurant (a link to its
+// page, with its area), meal date and author; like at once (sent when back online; put back with a message when refused); report
 // with a reason (Escape closes the form); block the author; delete one's own post. It lies over
 // the list it was opened from, which stays as it was (its place, its cells), so Back returns to
 // the same spot.
@@ -9,6 +9,7 @@ import { formatDay } from "./format.js";
 import { drawLike, likesText, makeLikeButton } from "./like-button.js";
 import { likeChanges, toggleLike } from "./like-queue.js";
 import { notFoundIn } from "./not-found.js";
+import { areaSuffix, placeLabel, placePath } from "./place-text.js";
 import { postTitle } from "./titles.js";
 
 const REASONS = ["Spam or advertising", "Not food", "Offensive or hateful", "Other"];
@@ -48,7 +49,7 @@ export async function showDetail(container, id, { user, close, gone }) {
   });
   image.style.background = photo.color;
   image.style.aspectRatio = `${photo.width} / ${photo.height}`;
-  const title = element("h2", { id: "detail-title", tabIndex: -1 }, post.restaurant);
+  const title = element("h2", { id: "detail-title", tabIndex: -1 }, placeLink(post));
   const author = element("a", { href: `/u/${encodeURIComponent(post.author.username)}` },
     `@${post.author.username}`);
   const meta = element("p", { className: "meta" }, `Eaten ${formatDay(post.mealDate)} · by `,
@@ -90,6 +91,17 @@ export async function showDetail(container, id, { user, close, gone }) {
   container.append(element("article", { className: "detail" }, image, text));
   container.setAttribute("aria-busy", "false");
   title.focus({ preventScroll: true });
+}
+
+/** The post's restaurant, "Phở 24 · Mitte": a link to its page, named "Phở 24, Mitte". */
+function placeLink(post) {
+  const area = element("span", { className: "area" }, areaSuffix(post.area));
+  area.hidden = !area.textContent;
+  if (post.restaurantId == null) return element("span", {}, post.restaurant, area);
+  const link = element("a", { href: placePath(post.restaurantId), className: "place" },
+    post.restaurant, area);
+  link.setAttribute("aria-label", placeLabel(post.restaurant, post.area));
+  return link;
 }
 
 /**

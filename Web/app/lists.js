@@ -15,7 +15,7 @@ import "./skip-link.js";
 
 // A cell's caption under its photo (restaurant, two lines of the dish, count and author): the
 // style reads its height from the list (--caption-height), the one number both follow.
-const CAPTION = 76;
+export const CAPTION = 76;
 const GRID = { kind: "grid", columnCount: 3, aspectRatio: 1, extraHeight: CAPTION };
 const FEEDS = {
   feed: { path: "/api/feed", live: true, label: "Today's lunches",
@@ -60,6 +60,11 @@ export function startLists(layoutEngine, signedIn) {
   user = signedIn;
 }
 
+/** The layout engine the lists use (a restaurant's page lays its photos out with it too). */
+export function listEngine() {
+  return engine;
+}
+
 /** The list shown (its `name` and `spec`), or null. */
 export function shownList() {
   return current;
@@ -76,7 +81,8 @@ export function scrollListToTop() {
   current?.view.scrollTo?.({ x: 0, y: 0 });
 }
 
-function columnsFor(width) {
+/** A waterfall's or grid's column count for a list `width` pixels wide. */
+export function columnsFor(width) {
   return Math.max(2, Math.min(6, Math.round(width / 260)));
 }
 

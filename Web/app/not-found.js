@@ -1,5 +1,5 @@
 // The app's own "Not found" page: an address that names no page, a post that is not there (or
-// not shown to this reader), a profile of no one. A heading, why, and the way to Main.
+// not shown to this reader), a profile of no one, a restaurant LOTs does not know. A heading, why, and the way to Main.
 import { element } from "./dom.js";
 import { titled } from "./titles.js";
 
@@ -11,12 +11,13 @@ function reason(what, name) {
     return "There is no post at this address: it was deleted, or it is not shown to you.";
   }
   if (what === "profile") return `No one on LOTs is called @${name}.`;
+  if (what === "restaurant") return "There is no restaurant at this address on LOTs.";
   return "There is no page at this address on LOTs.";
 }
 
 /**
  * Appends the Not found page's content to `container` (after its Back bar, in a page over the
- * list), for a `what` ("page", "post" or "profile", whose `name` it says), titles the document
+ * list), for a `what` ("page", "post", "restaurant" or "profile", whose `name` it says), titles the document
  * and focuses the heading.
  */
 export function notFoundIn(container, what = "page", name = "") {

@@ -1,16 +1,20 @@
 // A post in a list's cell: its photo (the dominant colour until the post's own photo is decoded,
-// and a recycled cell never shows the previous post's), the restaurant, the start of the dish's
-// caption, the like count and author as plain text, a Like button (the reader's own like), and
-// the name a screen reader says for the cell. The caption's parts are made once per cell and
+// and a recycled cell never shows the previous post's), the restaurant (a link to its page,
+// "Phở 24 · Mitte"), the start of the dish's caption, the like count and author as plain text,
+// a Like button (the reader's own like), and the name a screen reader says for the cell. The
+// Like button comes first in the DOM (it sits at the caption's top right): Tab from the
+// article reaches Like, then the restaurant; the article's own keys (arrows, Enter to open the
+// post) are the CollectionView's, and keys and clicks on the link are the link's. The caption's parts are made once per cell and
 // drawn again in place: a redraw (the server's answer, the stream's update) never replaces the
 // button that has the keyboard focus.
 import { drawLike, likesText, makeLikeButton } from "./like-button.js";
 import { shownLike } from "./like-queue.js";
+import { areaSuffix, placeLabel, placePath } from "./place-text.js";
 
 /**
  * A post as the lists hold it (the server's JSON).
- * @typedef {import("./like-queue.js").LikeablePost & {restaurant: string, caption: string,
- *   author: {id: number, username: string}, photo: object}} Post
+ * @typedef {import("./like-queue.js").LikeablePost & {restaurant: string, restaurantId: number,
+ *   area: string, caption: string, author: {id: number, username: string}, photo: object}} Post
  */
 
 /** Each cell's caption parts, made once. */
@@ -20,12 +24,13 @@ const shows = new WeakMap();
 
 /**
  * Shows `post` in `cell`. `withCaption`: not in the mosaic; `like(post)` is what the cell's
- * Like button does.
+ * Like button does; `linksPlace` (default true): the restaurant is a link to its page (not on
+ * that page itself).
  * @param {HTMLElement} cell
  * @param {Post} post
- * @param {{withCaption: boolean, like: (post: Post) => void}} options
+ * @param {{withCaption: boolean, like: (post: Post) => void, linksPlace?: boolean}} options
  */
-export function paintPost(cell, post, { withCaption, like }) {
+export function paintPost(cell, post, { withCaption, like, linksPlace = true }) {
   cell.classList.add("post");
   shows.set(cell, { post, like });
   paintPhoto(cell, post, withCaption);
@@ -36,7 +41,7 @@ export function paintPost(cell, post, { withCaption, like }) {
     cell.append(parts.caption);
   }
   if (parts) parts.caption.hidden = !withCaption;
-  const shown = withCaption ? drawCaption(parts, post) : shownLike(post);
+  const shown = withCaption ? drawCaption(parts, post, linksPlace) : shownLike(post);
   // An article's name: what a screen reader says when the reader moves to it.
   cell.setAttribute("aria-label", `${post.restaurant}${post.caption ? `: ${post.caption}` : ""}, `
     + `by @${post.author.username}, ${likesText(shown.likeCount)}`);
@@ -44,23 +49,39 @@ export function paintPost(cell, post, { withCaption, like }) {
 
 function makeCaption(cell) {
   const make = (tag, className) => Object.assign(document.createElement(tag), { className });
-  const parts = { caption: make("div", "caption"), name: make("b", "restaurant"),
+  const parts = { caption: make("div", "caption"), place: make("a", "place"),
+    name: make("b", "restaurant"), area: make("span", "area"),
     dish: make("span", "dish"), meta: make("span", "meta"),
     like: makeLikeButton("cell-like", () => {
       const { post, like } = shows.get(cell);
       like(post);
     }) };
-  parts.caption.append(parts.name, parts.dish, parts.meta, parts.like);
+  parts.place.append(parts.name, parts.area);
+  parts.caption.append(parts.like, parts.place, parts.dish, parts.meta);
   return parts;
 }
 
-function drawCaption(parts, post) {
-  parts.name.textContent = post.restaurant;
+function drawCaption(parts, post, linksPlace) {
+  drawPlace(parts, post, linksPlace && post.restaurantId != null);
   parts.dish.textContent = post.caption ?? "";
   parts.dish.hidden = !post.caption;
   const shown = drawLike(parts.like, post);
   parts.meta.textContent = `${likesText(shown.likeCount)} · @${post.author.username}`;
   return shown;
+}
+
+/** The restaurant's line: a link named "Phở 24, Mitte", or its name alone (an `a` without
+ * href is no link). */
+function drawPlace({ place, name, area }, post, linked) {
+  name.textContent = post.restaurant;
+  area.textContent = areaSuffix(post.area);
+  if (linked) {
+    place.href = placePath(post.restaurantId);
+    place.setAttribute("aria-label", placeLabel(post.restaurant, post.area));
+  } else {
+    place.removeAttribute("href");
+    place.removeAttribute("aria-label");
+  }
 }
 
 function paintPhoto(cell, post, withCaption) {

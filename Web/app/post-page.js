@@ -4,15 +4,20 @@
 // names; a failed upload keeps the form and can be retried, and a retry never makes a second
 // post (the same Idempotency-Key until one succeeds). Caption and restaurant count their
 // characters down near their limits; the photo and the meal date are checked as they change.
+// The restaurant is a type-ahead of those already on LOTs (restaurant-picker.js, loaded with
+// this page): a picked one is sent by its id; a new name goes with its area, if given.
 import { characterCount, characterCounter } from "./char-counter.js";
 import { backBar, element, labelledField, showFieldErrors } from "./dom.js";
 import { dayOf } from "./format.js";
 import { guardSubmit } from "./form-guard.js";
 import { explain } from "./messages.js";
+import { restaurantPicker } from "./restaurant-picker.js";
 
 const TYPES = ["image/jpeg", "image/png", "image/webp", "image/heic", "image/heif"];
 const MAX_BYTES = 10 * 1024 * 1024;
-const LIMITS = { caption: 500, restaurant: 100 };
+const LIMITS = { caption: 500, restaurant: 100, area: 60 };
+/** The form's field a server's error names: a picked restaurant's id is the Restaurant field. */
+const FIELDS = { restaurantId: "restaurant" };
 
 /** The problem with the photo, as the server would see it. */
 function photoProblem(photo) {
@@ -37,7 +42,7 @@ function mealDateProblem(mealDate, today = dayOf()) {
 }
 
 /** The problem with each field as the server would see it (its rules, in its words). */
-export function problems({ photo, caption, restaurant, mealDate }) {
+export function problems({ photo, caption, restaurant, area = "", mealDate }) {
   const found = {};
   const bytes = (text) => new TextEncoder().encode(text).length;
   const fits = (text, name, least = 0) => {
@@ -49,6 +54,7 @@ export function problems({ photo, caption, restaurant, mealDate }) {
   if (!fits(restaurant, "restaurant", 1)) {
     found.restaurant = "Restaurant must be 1 to 100 characters long.";
   }
+  if (!fits(area, "area")) found.area = "Area must be 0 to 60 characters long.";
   found.mealDate = mealDateProblem(mealDate);
   for (const name of Object.keys(found)) if (!found[name]) delete found[name];
   return found;
@@ -62,11 +68,11 @@ export function showPostPage(container, { close, posted }) {
   form.setAttribute("aria-labelledby", "compose-title");
   const fields = {};
   const errors = {};
-  function field(name, label, input) {
+  function field(name, label, input, hint) {
     input.id = `compose-${name}`;
     input.name = name;
     fields[name] = input;
-    const [node, error] = labelledField(input, label);
+    const [node, error] = labelledField(input, label, hint);
     errors[name] = error;
     if (LIMITS[name]) error.before(characterCounter(input, LIMITS[name]));
     return node;
@@ -106,10 +112,21 @@ export function showPostPage(container, { close, posted }) {
     field("caption", "Caption", element("textarea", { rows: 3 })),
     field("restaurant", "Restaurant", element("input", { type: "text", required: true,
       autocomplete: "off" })),
+    field("area", "Area (optional)", element("input", { type: "text", autocomplete: "off" }),
+      "Neighbourhood or city"),
     field("mealDate", "Meal date", element("input", { type: "date", value: dayOf(),
       max: dayOf(), required: true })),
     progress, status, submit);
   photo.setAttribute("aria-describedby", `${errors.photo.id} ${note.id}`);
+  // The Area goes with a new restaurant's name; a picked restaurant has its own.
+  const areaField = fields.area.closest(".field");
+  const showArea = () => {
+    areaField.hidden = Boolean(picker.picked()) || !fields.restaurant.value.trim();
+  };
+  const picker = restaurantPicker(fields.restaurant, { onPick: showArea });
+  fields.restaurant.closest(".combobox").after(...picker.note);
+  fields.restaurant.addEventListener("input", showArea);
+  showArea();
   container.replaceChildren(backBar(close), form);
   form.querySelector("h2").focus({ preventScroll: true });
   fields.mealDate.addEventListener("change", () => {
@@ -119,15 +136,23 @@ export function showPostPage(container, { close, posted }) {
   const show = (found) => showFieldErrors(fields, errors, found);
 
   guardSubmit(form, async () => {
+    const place = picker.picked();
     const values = { photo: photo.files[0] ?? null, caption: fields.caption.value,
-      restaurant: fields.restaurant.value, mealDate: fields.mealDate.value };
+      restaurant: fields.restaurant.value, area: areaField.hidden ? "" : fields.area.value,
+      mealDate: fields.mealDate.value };
     const found = problems(values);
     show(found);
     status.textContent = "";
     if (Object.keys(found).length) return;
     const body = new FormData();
     body.append("caption", values.caption);
-    body.append("restaurant", values.restaurant);
+    // A picked restaurant by its id alone; a new one by its name and (if given) area.
+    if (place) {
+      body.append("restaurantId", String(place.id));
+    } else {
+      body.append("restaurant", values.restaurant);
+      if (values.area.trim()) body.append("area", values.area);
+    }
     body.append("mealDate", values.mealDate);
     body.append("photo", values.photo);
     progress.hidden = false;
@@ -138,10 +163,16 @@ export function showPostPage(container, { close, posted }) {
       if (preview) URL.revokeObjectURL(preview);
       posted(post);
     } catch (failure) {
-      if (failure.field && errors[failure.field]) show({ [failure.field]: explain(failure) });
-      status.textContent = failure.field ? ""
+      const name = FIELDS[failure.field] ?? failure.field;
+      // A picked restaurant the server does not know: the name typed is sent as a new one.
+      if (failure.field === "restaurantId") {
+        picker.drop("Post again to add it as a new restaurant.");
+      }
+      showArea();
+      if (name && errors[name]) show({ [name]: explain(failure) });
+      status.textContent = name && errors[name] ? ""
         : `The upload failed. ${explain(failure)} Your post is kept: send it again.`;
-      submit.textContent = failure.field ? "Post" : "Try again";
+      submit.textContent = name && errors[name] ? "Post" : "Try again";
       return failure;
     } finally {
       progress.hidden = true;

@@ -5,6 +5,7 @@ const ROUTES = [
   { name: "main", pattern: /^\/$/ },
   { name: "inspire", pattern: /^\/inspire$/ },
   { name: "detail", pattern: /^\/p\/([1-9][0-9]{0,17})$/ },
+  { name: "place", pattern: /^\/r\/([1-9][0-9]{0,17})$/ },
   { name: "likes", pattern: /^\/likes$/ },
   { name: "post", pattern: /^\/post$/ },
   { name: "signin", pattern: /^\/signin$/ },

@@ -1,20 +1,22 @@
 // Each page's document title, as the server writes it into the page it serves
 // (App/Sources/LotsServer/HTTP/PageHead.swift), so that a tab, a bookmark and the history name
 // the page, and a screen reader hears where a link led: "Inspire · LOTs", "@ana · LOTs",
-// "Pasta La Vista — Pho by @jonas · LOTs".
+// "Pasta La Vista — Pho by @jonas · LOTs", "Phở 24, Mitte · LOTs".
+import { placeLabel } from "./place-text.js";
 
 const SITE = "LOTs";
 export const MAIN_TITLE = "LOTs — Lunch Of Today";
 const NAMES = {
   inspire: "Inspire", likes: "Your likes", post: "New post", account: "Account",
-  signin: "Sign in", signup: "Sign up", detail: "Post", missing: "Not found",
+  signin: "Sign in", signup: "Sign up", detail: "Post", place: "Restaurant",
+  missing: "Not found",
 };
 
 /** `name` as a page of LOTs: "Inspire · LOTs". */
 export const titled = (name) => `${name} · ${SITE}`;
 
 /** The title of a route (from router.js's `routeOf`); a post's page has `postTitle` once the
- * post is loaded. */
+ * post is loaded, a restaurant's page `placeTitle` once the restaurant is. */
 export function titleFor(route) {
   if (route.name === "profile") {
     let name = route.params[0];
@@ -47,4 +49,9 @@ export function postTitle(post) {
   const dish = excerpt(post.caption, 40);
   const by = `by @${post.author.username}`;
   return titled(dish ? `${post.restaurant} — ${dish} ${by}` : `${post.restaurant} ${by}`);
+}
+
+/** A restaurant's page: "Phở 24, Mitte · LOTs" ("Phở 24 · LOTs" without an area). */
+export function placeTitle(restaurant) {
+  return titled(placeLabel(restaurant.name, restaurant.area));
 }
