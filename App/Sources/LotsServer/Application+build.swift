@@ -67,6 +67,7 @@ func buildApplication(
   FeedRoutes(services: services).register(on: api)
   RestaurantRoutes(services: services).register(on: api)
   ListRoutes(services: services).register(on: api)
+  SearchRoutes(services: services).register(on: api)
   ModerationRoutes(services: services).register(on: api)
   ReviewRoutes(services: services).register(on: api)
   DemoRoutes(services: services).register(on: api)

@@ -7,14 +7,19 @@ import LotsCore
 
 extension OpenAPIConformanceTests {
   /// How many responses ``checkLists(_:ana:bruno:post:_:)`` checks.
-  static let listChecks = 16
+  static let listChecks = 20
 
-  /// The pocket lists' routes, successes and errors, each checked by `check`.
+  /// The pocket lists' and search's routes, successes and errors, each checked by `check`.
   func checkLists(
     _ client: some TestClientProtocol, ana: String, bruno: String, post: Post,
     _ check: (String, TestResponse, HTTPRequest.Method) throws -> Void
   ) async throws {
     try check("/api/me/lists", try await client.send(.get, "/api/me/lists", token: ana), .get)
+    for query in ["q=pho", "q=\(String(repeating: "a", count: 201))"] {
+      try check("/api/search", try await client.send(.get, "/api/search?\(query)"), .get)
+      try check(
+        "/api/search/posts", try await client.send(.get, "/api/search/posts?\(query)"), .get)
+    }
     let made = try await client.send(
       .post, "/api/me/lists", json: #"{"name":"Later"}"#, token: ana)
     try check("/api/me/lists", made, .post)

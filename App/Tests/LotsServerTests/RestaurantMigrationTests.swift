@@ -41,6 +41,7 @@ import Testing
       // Back to before restaurants (and the lists that refer to them), with posts made then;
       // then migrate again.
       for statement in [
+        "DROP TABLE postSearch", "DELETE FROM lotsMigration WHERE name = 'v5: post search'",
         "DROP TABLE listEntry", "DROP TABLE pocketList",
         "DELETE FROM lotsMigration WHERE name = 'v4: pocket lists'",
         "DROP INDEX post_restaurant", "ALTER TABLE post DROP COLUMN restaurantId",
@@ -79,6 +80,10 @@ import Testing
       .restaurant(id: id), viewerID: nil, cursor: nil, limit: 100, now: Date())
     #expect(page.items.count == 5)
     #expect(page.items.allSatisfy { $0.restaurant == "Phở Real" && $0.restaurantID == id })
+    // Posts made before search are found by it.
+    let found = try await storage.searchPosts(
+      try SearchQuery("pho real"), viewerID: nil, before: nil, limit: 100)
+    #expect(found.items.count == 5)
     // A new post that spells it another way lands on the same restaurant.
     let author = try await storage.account(named: "ana")!.user.id
     var new = ChangeLogTests.newPost(author: author)

@@ -51,6 +51,11 @@ extension PostgresStorage: PostStore {
           RETURNING id
           """, on: connection)
       else { throw AppError(.internalServerError, "the new post has no id") }
+      let document = SearchQuery.document(
+        caption: new.caption, restaurant: place.name, area: place.area)
+      try await connection.query(
+        "INSERT INTO postSearch (postId, body) VALUES (\(id), to_tsvector('simple', \(document)))",
+        logger: logger)
       if let key = new.idempotencyKey {
         try await connection.query(
           """

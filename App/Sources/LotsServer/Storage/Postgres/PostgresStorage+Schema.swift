@@ -197,13 +197,49 @@ extension PostgresStorage {
         "CREATE INDEX listEntry_byRestaurant ON listEntry(restaurantId)",
       ]
     ),
+    // As SQLite's v11: each post's folded caption, restaurant and area as a tsvector
+    // ('simple': the words as they are, already folded), GIN-indexed; filled by
+    // ``indexPostsForSearch(_:)``.
+    (
+      "v5: post search",
+      [
+        """
+        CREATE TABLE postSearch (
+          postId BIGINT PRIMARY KEY REFERENCES post(id) ON DELETE CASCADE,
+          body tsvector NOT NULL)
+        """,
+        "CREATE INDEX postSearch_body ON postSearch USING GIN (body)",
+      ]
+    ),
   ]
 
   /// The steps of migrations that need Swift (after their statements, in their transaction).
   static let dataSteps:
     [String: @Sendable (PostgresStorage, PostgresConnection) async throws -> Void] = [
-      "v3: restaurants": { storage, connection in try await storage.mergeRestaurants(connection) }
+      "v3: restaurants": { storage, connection in try await storage.mergeRestaurants(connection) },
+      "v5: post search": { storage, connection in
+        try await storage.indexPostsForSearch(connection)
+      },
     ]
+
+  /// Indexes every existing post for search.
+  func indexPostsForSearch(_ connection: PostgresConnection) async throws {
+    let posts = try await rows(
+      "SELECT id, caption, restaurant, area FROM post", on: connection
+    ) { row in
+      (
+        try row[0].decode(Int64.self),
+        SearchQuery.document(
+          caption: try row[1].decode(String.self), restaurant: try row[2].decode(String.self),
+          area: try row[3].decode(String.self))
+      )
+    }
+    for (id, document) in posts {
+      try await connection.query(
+        "INSERT INTO postSearch (postId, body) VALUES (\(id), to_tsvector('simple', \(document)))",
+        logger: logger)
+    }
+  }
 
   /// Makes the free-text restaurants of existing posts into restaurants (``RestaurantMerge``).
   func mergeRestaurants(_ connection: PostgresConnection) async throws {

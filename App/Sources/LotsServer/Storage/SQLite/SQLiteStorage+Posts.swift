@@ -43,6 +43,12 @@ extension SQLiteStorage {
           new.width, new.height, new.color, new.originalKey, new.displayKey, new.thumbnailKey,
         ])
       let id = db.lastInsertedRowID
+      try db.execute(
+        sql: "INSERT INTO postSearch (rowid, body) VALUES (?, ?)",
+        arguments: [
+          id,
+          SearchQuery.document(caption: new.caption, restaurant: place.name, area: place.area),
+        ])
       if let key = new.idempotencyKey {
         try db.execute(
           sql: "INSERT OR REPLACE INTO postIdempotency (userId, key, postId) VALUES (?, ?, ?)",

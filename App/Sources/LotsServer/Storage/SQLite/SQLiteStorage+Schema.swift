@@ -230,6 +230,27 @@ extension SQLiteStorage {
           CREATE INDEX listEntry_byRestaurant ON listEntry(restaurantId);
           """)
     }
+    // Search (see SearchStore): each post's folded caption, restaurant and area in an FTS5
+    // index whose rowid is the post's id; a deleted post leaves it by trigger.
+    migrator.registerMigration("v11: post search") { db in
+      try db.execute(
+        sql: """
+          CREATE VIRTUAL TABLE postSearch USING fts5(
+            body, tokenize = 'unicode61 remove_diacritics 2');
+          CREATE TRIGGER post_search_delete AFTER DELETE ON post BEGIN
+            DELETE FROM postSearch WHERE rowid = old.id;
+          END;
+          """)
+      let rows = try Row.fetchAll(db, sql: "SELECT id, caption, restaurant, area FROM post")
+      for row in rows {
+        try db.execute(
+          sql: "INSERT INTO postSearch (rowid, body) VALUES (?, ?)",
+          arguments: [
+            row[0] as Int64,
+            SearchQuery.document(caption: row[1], restaurant: row[2], area: row[3]),
+          ])
+      }
+    }
     return migrator
   }
 }
