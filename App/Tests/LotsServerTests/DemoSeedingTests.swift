@@ -106,6 +106,14 @@ import Testing
       #expect(Set(page.items.map(\.createdAt)).count == 9)
       #expect(try await seeder.prepare() == nil)
       #expect(seeder.services.demo.info?.postsReady == 9)
+      // Every demo person has "Want to try" and two named lists, the first shared, each
+      // holding posts and a restaurant; the seeding that went on made no second set.
+      for user in plan.users {
+        let lists = try await seeder.services.storage.lists(ownerID: user)
+        #expect(lists.map(\.kind) == [.wantToTry, .named, .named])
+        #expect(lists.filter(\.shared).count == 1)
+        #expect(lists.allSatisfy { $0.entryCount >= 2 })
+      }
     }
   }
 }

@@ -31,6 +31,7 @@ struct PageHead: Sendable, Equatable {
     let titles = [
       "inspire": "Inspire", "post": "New post", "likes": "Your likes", "signin": "Sign in",
       "signup": "Sign up", "account": "Account", "lists": "Your lists",
+      "search": "Search",
     ]
     guard let title = titles[route] else { return main }
     return PageHead(title: "\(title) · \(site)", description: main.description)

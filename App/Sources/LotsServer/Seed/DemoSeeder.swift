@@ -168,6 +168,7 @@ struct DemoSeeder {
       }
       services.demo.madePost()
     }
+    try await seedLists(plan)
     try? FileManager.default.removeItem(at: marker)
     logger.info("seeded \(postCount) demo posts")
   }
