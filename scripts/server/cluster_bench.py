@@ -163,4 +163,5 @@ def main():
     print(f"({time.monotonic() - started:.0f} s)")
 
 
-main()
+if __name__ == "__main__":
+    main()
