@@ -300,7 +300,7 @@ def test_caption_and_restaurant_count_down_near_their_limits(server, browser):
     caption.fill("a" * 510)  # pasted past the limit: kept, and said
     assert len(caption.input_value()) == 510
     assert counter.inner_text() == "10 characters too many"
-    restaurant = page.get_by_label("Restaurant")
+    restaurant = page.get_by_label("Restaurant", exact=True)
     restaurant.fill("R" * 95)
     assert page.inner_text("#compose-restaurant-counter") == "5 characters left"
     page.get_by_role("button", name="Post").click()
@@ -423,7 +423,7 @@ def test_a_photo_error_goes_when_a_good_photo_is_chosen(server, browser, tmp_pat
     wait_until(page, "document.getElementById('compose-restaurant-error').textContent !== ''")
     assert page.inner_text("#compose-restaurant-error") == (
         "Restaurant must be 1 to 100 characters long.")
-    page.get_by_label("Restaurant").type("G")
+    page.get_by_label("Restaurant", exact=True).type("G")
     assert page.inner_text("#compose-restaurant-error") == ""
     assert page.get_attribute("#compose-restaurant", "aria-invalid") == "false"
     clean(page)

@@ -234,14 +234,14 @@ def test_posting_a_photo_through_the_form(server, browser):
     page.wait_for_selector("img.preview:not([hidden])")
     page.get_by_label("Caption").fill("Carrot salad")
     # A rule only the server knows (an invisible character) comes back beside its field.
-    page.get_by_label("Restaurant").fill("Green\u200bTable")
+    page.get_by_label("Restaurant", exact=True).fill("Green\u200bTable")
     page.get_by_role("button", name="Post").click()
     page.wait_for_selector("#compose-restaurant-error:not(:empty)")
     assert "Restaurant must not contain invisible" in page.inner_text("#compose-restaurant-error")
     assert page.get_attribute("#compose-restaurant", "aria-invalid") == "true"
     screenshot(page, "post-390-light")
     # The server goes away mid-upload: the form stays, and sending again makes one post.
-    page.get_by_label("Restaurant").fill("Green Table")
+    page.get_by_label("Restaurant", exact=True).fill("Green Table")
     page.route("**/api/posts", lambda route: route.abort())
     page.get_by_role("button", name="Post").click()
     page.wait_for_selector("text=The upload failed")

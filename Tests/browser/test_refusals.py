@@ -73,7 +73,7 @@ def test_a_file_that_is_not_a_photo_shows_no_broken_preview_and_the_servers_reas
     assert "No preview" in page.inner_text("#compose-photo-note")
     described = page.get_attribute("#compose-photo", "aria-describedby").split()
     assert "compose-photo-note" in described
-    page.get_by_label("Restaurant").fill("Green Table")
+    page.get_by_label("Restaurant", exact=True).fill("Green Table")
     page.get_by_role("button", name="Post").click()
     wait_until(page, "document.getElementById('compose-photo-error').textContent !== ''")
     assert page.inner_text("#compose-photo-error") == (
@@ -93,7 +93,7 @@ def test_an_upload_in_flight_holds_the_post_button_keeps_focus_and_sends_once(se
     page.goto(server.url + "/post")
     page.get_by_label("Photo").set_input_files(
         {"name": "lunch.jpg", "mimeType": "image/jpeg", "buffer": jpeg})
-    page.get_by_label("Restaurant").fill("Green Table")
+    page.get_by_label("Restaurant", exact=True).fill("Green Table")
     held = []
     page.route("**/api/posts", lambda route: held.append(route))  # the upload, held back
     button = page.get_by_role("button", name="Post")

@@ -70,7 +70,7 @@ def test_a_new_restaurant_then_the_same_one_picked_by_keyboard(server, browser, 
     sign_up(page, server, "cook")
     jpeg = base64.b64decode(page.evaluate(JPEG_FROM_CANVAS))
     compose(page, server, jpeg, "Pork belly")
-    field = page.get_by_role("combobox", name="Restaurant")
+    field = page.get_by_role("combobox", name="Restaurant", exact=True)
     assert field.get_attribute("aria-expanded") == "false"
     listbox = field.get_attribute("aria-controls")
     assert page.get_attribute(f"#{listbox}", "role") == "listbox"
@@ -145,7 +145,7 @@ def test_the_type_ahead_finds_an_accented_name_and_works_offline(server, browser
     sign_up(page, server, "cook")
     jpeg = base64.b64decode(page.evaluate(JPEG_FROM_CANVAS))
     compose(page, server, jpeg, "Bún chả")
-    field = page.get_by_role("combobox", name="Restaurant")
+    field = page.get_by_role("combobox", name="Restaurant", exact=True)
     field.press_sequentially("pho")
     option = page.get_by_role("option", name="Phở 24 — Mitte (1 post)")
     option.click()  # a pointer picks as Enter does
@@ -183,7 +183,7 @@ def test_a_servers_error_about_the_restaurant_is_beside_its_field(server, browse
     sign_up(page, server, "cook")
     jpeg = base64.b64decode(page.evaluate(JPEG_FROM_CANVAS))
     compose(page, server, jpeg, "Soup")
-    page.get_by_label("Restaurant").fill("Soup Kitchen")
+    page.get_by_label("Restaurant", exact=True).fill("Soup Kitchen")
     page.get_by_label("Area (optional)").fill("Neukölln")
     page.route("**/api/posts", lambda route: route.fulfill(
         status=400, content_type="application/json",
@@ -338,7 +338,7 @@ def test_a_new_post_arrives_live_on_the_open_restaurant_page(server, browser):
     sign_up(cook, server, "cook")
     jpeg = base64.b64decode(cook.evaluate(JPEG_FROM_CANVAS))
     compose(cook, server, jpeg, "Bún bò Huế")
-    cook.get_by_role("combobox", name="Restaurant").press_sequentially("pho")
+    cook.get_by_role("combobox", name="Restaurant", exact=True).press_sequentially("pho")
     cook.get_by_role("option", name="Phở 24 — Mitte (1 post)").click()
     with cook.expect_response(POSTED) as answer:
         cook.get_by_role("button", name="Post").click()

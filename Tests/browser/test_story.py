@@ -76,7 +76,7 @@ def test_two_people_the_whole_story(server, browser, tmp_path):
     ana.get_by_label("Photo").set_input_files(str(photo))
     ana.wait_for_selector("img.preview:not([hidden])")
     ana.get_by_label("Caption").fill("Carrot salad")
-    ana.get_by_label("Restaurant").fill("Green Table")
+    ana.get_by_label("Restaurant", exact=True).fill("Green Table")
     with ana.expect_response(lambda r: r.url.endswith("/api/posts") and r.request.method == "POST"
                              ) as answer:
         ana.get_by_role("button", name="Post").click()

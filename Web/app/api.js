@@ -96,5 +96,5 @@ async function parse(method, path, response) {
 export function fetchPage(path, cursor, limit) {
   const query = new URLSearchParams({ limit: String(limit) });
   if (cursor) query.set("cursor", cursor);
-  return api("GET", `${path}?${query}`);
+  return api("GET", `${path}${path.includes("?") ? "&" : "?"}${query}`);  // a search has its q
 }

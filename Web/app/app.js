@@ -7,6 +7,8 @@ import { connectivity } from "./api.js";
 import { changeUser, shownList, showList, specFor, startLists } from "./lists.js";
 import { hideNotFound, showNotFound } from "./not-found.js";
 import { startRouter } from "./router.js";
+import { startSaved } from "./saved.js";
+import { showSearchText } from "./search-box.js";
 import { signInControl, startSession } from "./session.js";
 import { titleFor } from "./titles.js";
 
@@ -14,10 +16,16 @@ const detail = document.getElementById("detail");
 const place = document.getElementById("place");
 const footer = document.getElementById("footer");
 const offlineBanner = document.getElementById("offline");
+const pocket = document.getElementById("pocket");
 const overlay = () => import("./overlay.js");
+const pocketPages = () => import("./pocket.js");
+const searchHead = document.getElementById("search-head");
+// Pocket lists (/lists, /lists/{id}, /s/{token}): a layer of their own (pocket.js) over the
+// list, beneath a restaurant's page and a post's page opened from them.
+const POCKET = new Set(["lists", "list", "shared"]);
 const PAGES = new Set(["detail", "place", "post", "account", "signin", "signup"]);
 // Pages the server titles by what they show (a post, a restaurant): their first title is its.
-const TITLED = new Set(["detail", "place"]);
+const TITLED = new Set(["detail", "place", "list", "shared"]);
 let user = null;
 // The server answers an address of nothing (no such page, post or person) with the app and
 // status 404: the first route shown is then the Not found page.
@@ -47,19 +55,33 @@ function showRoute(route) {
   // restaurant (place-page.js); the server titled the first.
   if (!firstRoute || !TITLED.has(route.name)) document.title = titleFor(route);
   missingAtLoad = firstRoute = false;
-  footer.inert = PAGES.has(route.name) && !missing;  // beneath a page, as the list is
+  // beneath a page, as the list is
+  footer.inert = (PAGES.has(route.name) || POCKET.has(route.name)) && !missing;
   if (!missing) hideNotFound();
   if (PAGES.has(route.name) && !missing) return showPage(route);
-  if (!detail.hidden || !place.hidden) {
-    overlay().then((pages) => pages.closeOverlay()).then(landFocus);
+  const closing = !detail.hidden || !place.hidden
+    ? overlay().then((pages) => pages.closeOverlay()) : Promise.resolve();
+  if (POCKET.has(route.name) && !missing) {
+    return closing.then(() => pocketPages()).then((pages) => pages.openPocket(route, user));
   }
+  const left = pocket.hidden ? closing
+    : closing.then(() => pocketPages()).then((pages) => pages.closePocket());
+  if (!detail.hidden || !place.hidden || !pocket.hidden) left.then(landFocus);
   const spec = specFor(route);
   for (const link of document.querySelectorAll("[data-nav]")) {
     if (link.dataset.nav === spec.name && !missing) link.setAttribute("aria-current", "page");
     else link.removeAttribute("aria-current");
   }
+  // A search's results: what was asked stays in the box; their heading, restaurants and
+  // people above the list (search-page.js, loaded when first shown).
+  const query = route.name === "search" && !missing ? route.params[0] : null;
+  showSearchText(query ?? "");
+  if (query !== null || !searchHead.hidden) {
+    import("./search-page.js").then((page) => page.showSearch(query));
+  }
   if (missing) {
-    const what = { detail: "post", profile: "profile", place: "restaurant" }[route.name]
+    const what = { detail: "post", profile: "profile", place: "restaurant", list: "list",
+      shared: "list" }[route.name]
       ?? "page";
     return showNotFound(what, spec.owner);
   }
@@ -71,6 +93,7 @@ const engine = await loadEngine();
 document.addEventListener("sessionchange", ({ detail: change }) => {
   user = change.user;
   changeUser(user);
+  startSaved(user);
 });
 // A banner while the server cannot be reached; what was loaded stays readable.
 connectivity.addEventListener("offline", () => { offlineBanner.hidden = false; });
@@ -78,6 +101,7 @@ connectivity.addEventListener("online", () => { offlineBanner.hidden = true; });
 addEventListener("offline", () => { offlineBanner.hidden = false; });
 user = await startSession();
 startLists(engine, user);
+startSaved(user);
 startRouter(showRoute);
 // On a demo server: whom to sign in as, and how far the demo photos are.
 import("./demo-banner.js").then((demo) => demo.startDemoBanner(document.querySelector("header")));

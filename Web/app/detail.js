@@ -10,6 +10,9 @@ import { drawLike, likesText, makeLikeButton } from "./like-button.js";
 import { likeChanges, toggleLike } from "./like-queue.js";
 import { notFoundIn } from "./not-found.js";
 import { areaSuffix, placeLabel, placePath } from "./place-text.js";
+import { query, saveTapped } from "./save-action.js";
+import { drawSave, makeSaveButton, savePostName } from "./save-button.js";
+import { knownLists, savedChanges } from "./saved.js";
 import { postTitle } from "./titles.js";
 
 const REASONS = ["Spam or advertising", "Not food", "Offensive or hateful", "Other"];
@@ -56,7 +59,9 @@ export async function showDetail(container, id, { user, close, gone }) {
     author);
   const caption = element("p", { className: "caption" }, post.caption);
   caption.hidden = !post.caption;
-  const actions = element("div", { className: "actions" }, ...likeButton(post, user, alert));
+  const actions = element("div", { className: "actions" }, ...likeButton(post, user, alert),
+    saveButton(post));
+  const savedLine = user ? savedIn(post) : element("p", { hidden: true });
   const mine = user && user.id === post.author.id;
   if (user && !mine) {
     actions.append(button("Report", "report", () => openReport()));
@@ -87,7 +92,8 @@ export async function showDetail(container, id, { user, close, gone }) {
     report.hidden = false;
     report.querySelector("input")?.focus();
   };
-  const text = element("div", { className: "text" }, title, caption, meta, actions, report);
+  const text = element("div", { className: "text" }, title, caption, meta, actions, savedLine,
+    report);
   container.append(element("article", { className: "detail" }, image, text));
   container.setAttribute("aria-busy", "false");
   title.focus({ preventScroll: true });
@@ -133,6 +139,54 @@ function likeButton(post, user, alert) {
   likeChanges.addEventListener("change", changed);
   draw();
   return [node, count];
+}
+
+/** The post's Save button ("Save"/"Saved"): one tap into Want to try, again to choose. */
+function saveButton(post) {
+  const target = { postId: post.id };
+  const node = makeSaveButton("save", () => saveTapped(target,
+    `${post.restaurant} by @${post.author.username}`, node), true);
+  const draw = () => {
+    if (!node.isConnected && node.dataset.drawn) {
+      return savedChanges.removeEventListener("change", draw);
+    }
+    node.dataset.drawn = "1";
+    drawSave(node, target, savePostName(post));
+  };
+  savedChanges.addEventListener("change", draw);
+  draw();
+  return node;
+}
+
+/**
+ * "Saved in: Want to try, Date night", each a link to that list (the server's word, asked
+ * again whenever the reader's lists change); nothing while it is in none.
+ */
+function savedIn(post) {
+  const line = element("p", { className: "saved-in", hidden: true });
+  let asked = 0;
+  const draw = async () => {
+    if (!line.isConnected && line.dataset.drawn) {
+      return savedChanges.removeEventListener("change", draw);
+    }
+    line.dataset.drawn = "1";
+    const call = ++asked;
+    let where;
+    try {
+      where = (await api("GET", `/api/me/saved?${query({ postId: post.id })}`)).items;
+    } catch {
+      return;  // what it said before stays
+    }
+    const names = new Map((knownLists() ?? []).map((list) => [list.id, list.name]));
+    if (call !== asked) return;
+    const links = where.filter(({ listId }) => names.has(listId)).map(({ listId }) =>
+      element("a", { href: `/lists/${listId}` }, names.get(listId)));
+    line.replaceChildren("Saved in: ", ...links.flatMap((link, i) => (i ? [", ", link] : [link])));
+    line.hidden = links.length === 0;
+  };
+  savedChanges.addEventListener("change", draw);
+  draw();
+  return line;
 }
 
 function reportForm(post, done) {

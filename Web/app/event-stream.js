@@ -8,6 +8,13 @@
 
 const MAX_DELAY_MS = 30_000;
 
+/**
+ * Where the app hears of its reader's pocket lists changing (`list` events, from whichever
+ * stream a tab has open): a "list" CustomEvent whose detail is the event. Several streams may
+ * bring the same event: a listener keys on `detail.seq`.
+ */
+export const listEvents = new EventTarget();
+
 export class EventStream {
   /** Called with each event, parsed. */
   onEvent = () => {};
@@ -24,7 +31,8 @@ export class EventStream {
   #cut = false;
   #closed = false;
 
-  /** `since()` answers the sequence of the last event applied; read at every (re)connection. */
+  /** `since()` answers the sequence of the last event applied, read at every (re)connection;
+   * null starts at the present (a pocket list, whose page carries no sequence). */
   constructor(since) {
     this.#since = since;
     addEventListener("offline", this.#wentOffline);
@@ -49,7 +57,8 @@ export class EventStream {
     this.#retryTimer = 0;
     this.#source?.close();
     this.onStatus("connecting", 0);
-    const source = new EventSource(`/api/stream?since=${this.#since()}`);
+    const since = this.#since();
+    const source = new EventSource(since == null ? "/api/stream" : `/api/stream?since=${since}`);
     this.#source = source;
     source.onopen = () => {
       this.#retries = 0;
@@ -59,7 +68,10 @@ export class EventStream {
       this.onOpen();
     };
     source.onmessage = (message) => {
-      if (this.#source === source) this.onEvent(JSON.parse(message.data));
+      if (this.#source !== source) return;
+      const event = JSON.parse(message.data);
+      if (event.kind === "list") listEvents.dispatchEvent(new CustomEvent("list", { detail: event }));
+      this.onEvent(event);
     };
     source.onerror = () => {
       source.close();

@@ -9,7 +9,9 @@ import { countText } from "./list-status.js";
 import { isEmpty, LiveFeed } from "./live-feed.js";
 import { showNotFound } from "./not-found.js";
 import { navigate } from "./router.js";
-import { paintPost } from "./post-cell.js";
+import { paintPost, redrawSave } from "./post-cell.js";
+import { savedChanges } from "./saved.js";
+import { searchSpec } from "./search-query.js";
 import { confirmSession } from "./session.js";
 import "./skip-link.js";
 
@@ -29,8 +31,9 @@ const FEEDS = {
       leaves: (event) => event.likedByMe === false && !hasFocus(event.postID) } },
 };
 
-/** The list a route shows: one of FEEDS, or a user's posts. */
+/** The list a route shows: one of FEEDS, a user's posts, or a search's. */
 export function specFor(route) {
+  if (route.name === "search") return searchSpec(route.params[0], FEEDS.feed.layout);
   if (route.name !== "profile") {
     const name = FEEDS[route.name] ? route.name : "feed";  // "/" is the main feed
     return { name, ...FEEDS[name] };
@@ -108,6 +111,15 @@ likeChanges.addEventListener("change", ({ detail: { id, confirmed, refused } }) 
   }
   if (refused) status.textContent = refused;
   if (post) redraw(post);
+});
+
+// The reader's lists changed (a save here or on another device): every Save button shown
+// says so.
+savedChanges.addEventListener("change", () => {
+  if (!current?.view.content) return;
+  for (const { cell, indexPath } of current.view.visibleCells()) {
+    if (indexPath.kind === "cell") redrawSave(cell);
+  }
 });
 
 function postWithID(state, id) {
@@ -294,7 +306,7 @@ export async function showList(spec) {
     if (current !== state) return;
     host.setAttribute("aria-busy", "false");
     if (error.status === 404 && spec.owner) return showNotFound("profile", spec.owner);
-    status.textContent = `Could not load the feed: ${error.message}`;
+    status.textContent = spec.refused?.(error) ?? `Could not load the feed: ${error.message}`;
     showEmptiness(view, 0, null);
   }
 }

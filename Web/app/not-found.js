@@ -12,12 +12,16 @@ function reason(what, name) {
   }
   if (what === "profile") return `No one on LOTs is called @${name}.`;
   if (what === "restaurant") return "There is no restaurant at this address on LOTs.";
+  if (what === "list") {
+    return "There is no list at this address: it was deleted, it is not yours, or its link "
+      + "was no longer shared.";
+  }
   return "There is no page at this address on LOTs.";
 }
 
 /**
  * Appends the Not found page's content to `container` (after its Back bar, in a page over the
- * list), for a `what` ("page", "post", "restaurant" or "profile", whose `name` it says), titles the document
+ * list), for a `what` ("page", "post", "restaurant", "list" or "profile", whose `name` it says), titles the document
  * and focuses the heading.
  */
 export function notFoundIn(container, what = "page", name = "") {

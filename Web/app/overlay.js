@@ -9,6 +9,8 @@ import { focusPost, scrollListToTop } from "./lists.js";
 
 const detail = document.getElementById("detail");
 const place = document.getElementById("place");
+// A pocket list's page (pocket.js) lies beneath a restaurant's page and a post's page.
+const pocket = document.getElementById("pocket");
 const placePage = () => import("./place-page.js");
 const behind = [document.getElementById("skip-link"), document.querySelector("header"),
   document.getElementById("bar"), document.getElementById("list-title"),
@@ -42,6 +44,7 @@ function open(render, post = null) {
   detail.hidden = false;
   for (const node of behind) node.inert = true;
   place.inert = true;  // a page over a restaurant's
+  pocket.inert = true;  // or over a pocket list's
   render();
 }
 
@@ -85,6 +88,7 @@ export function openPlace(id) {
   placeID = number;
   place.hidden = false;
   place.inert = false;
+  pocket.inert = true;
   for (const node of behind) node.inert = true;
   placePage().then((page) => page.showPlace(place, number, { close: back }));
 }
@@ -134,7 +138,8 @@ export function closeOverlay() {
   placePage().then((page) => page.closePlace());
   place.replaceChildren();
   place.removeAttribute("aria-labelledby");
-  for (const node of behind) node.inert = false;
+  for (const node of behind) node.inert = !pocket.hidden;
+  pocket.inert = false;
   // The cell may show another post by now (recycled): the post's own cell, if shown.
   const post = placeOpenerPost;
   if (placeOpener?.isConnected && postOf(placeOpener) === post) {
@@ -152,8 +157,9 @@ async function closePage(refocus = true) {
   if (detail.hidden) return;
   detail.hidden = true;
   detail.replaceChildren();
-  for (const node of behind) node.inert = !place.hidden;
+  for (const node of behind) node.inert = !place.hidden || !pocket.hidden;
   place.inert = false;
+  pocket.inert = !place.hidden;
   // A cell may have been recycled for another post meanwhile: the post's own cell, if shown.
   const fromList = opener?.closest?.("#feed");
   const fromPlace = opener?.closest?.("#place");

@@ -12,8 +12,11 @@ import { likeChanges, toggleLike } from "./like-queue.js";
 import { showEmptiness } from "./list-notice.js";
 import { CAPTION, columnsFor, listEngine } from "./lists.js";
 import { notFoundIn } from "./not-found.js";
-import { postsText } from "./place-text.js";
-import { paintPost } from "./post-cell.js";
+import { placeLabel, postsText } from "./place-text.js";
+import { paintPost, redrawSave } from "./post-cell.js";
+import { saveTapped } from "./save-action.js";
+import { drawSave, makeSaveButton } from "./save-button.js";
+import { savedChanges } from "./saved.js";
 import { navigate } from "./router.js";
 import { currentUser } from "./session.js";
 import { placeTitle } from "./titles.js";
@@ -85,7 +88,7 @@ export async function showPlace(container, id, { close }) {
   const host = element("div", { className: "place-list" });
   host.style.setProperty("--caption-height", `${CAPTION}px`);
   container.append(element("div", { className: "place-head" }, heading,
-    element("p", {}, area, dot, count)), host);
+    element("p", {}, area, dot, count), saveButton(restaurant, abort.signal)), host);
   container.setAttribute("aria-labelledby", heading.id);  // a region named by its restaurant
   try {
     await showPosts(state, host, count, abort.signal);
@@ -95,6 +98,18 @@ export async function showPlace(container, id, { close }) {
   if (shown !== state) return;
   container.setAttribute("aria-busy", "false");
   heading.focus({ preventScroll: true });
+}
+
+/** "Save restaurant": one tap into Want to try, again to choose lists (save-action.js). */
+function saveButton(restaurant, signal) {
+  const target = { restaurantId: restaurant.id };
+  const label = placeLabel(restaurant.name, restaurant.area);
+  const button = makeSaveButton("place-save", () => saveTapped(target, label, button), true);
+  const draw = () => drawSave(button, target, `Save restaurant ${label}`,
+    (saved) => (saved ? "Saved restaurant" : "Save restaurant"));
+  draw();
+  savedChanges.addEventListener("change", draw, { signal });
+  return button;
 }
 
 /** The restaurant's posts in a waterfall in `host`, followed live; `count` says how many. */
@@ -142,6 +157,11 @@ async function showPosts(state, host, count, signal) {
     view.performBatchUpdates(changes, sections());
     summarise();
   };
+  savedChanges.addEventListener("change", () => {
+    for (const { cell, indexPath } of view.visibleCells()) {
+      if (indexPath.kind === "cell") redrawSave(cell);
+    }
+  }, { signal });
   // A like toggled, confirmed or refused: its cell drawn again in place.
   likeChanges.addEventListener("change", ({ detail: { id, confirmed } }) => {
     const post = feed.posts.find((candidate) => candidate.id === id);

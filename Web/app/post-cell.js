@@ -1,7 +1,8 @@
 // A post in a list's cell: its photo (the dominant colour until the post's own photo is decoded,
 // and a recycled cell never shows the previous post's), the restaurant (a link to its page,
 // "Phở 24 · Mitte"), the start of the dish's caption, the like count and author as plain text,
-// a Like button (the reader's own like), and the name a screen reader says for the cell. The
+// a Like button (the reader's own like), a Save button (save-action.js: on the photo's corner,
+// after the restaurant in the tab order), and the name a screen reader says for the cell. The
 // Like button comes first in the DOM (it sits at the caption's top right): Tab from the
 // article reaches Like, then the restaurant; the article's own keys (arrows, Enter to open the
 // post) are the CollectionView's, and keys and clicks on the link are the link's. The caption's parts are made once per cell and
@@ -10,12 +11,21 @@
 import { drawLike, likesText, makeLikeButton } from "./like-button.js";
 import { shownLike } from "./like-queue.js";
 import { areaSuffix, placeLabel, placePath } from "./place-text.js";
+import { saveTapped } from "./save-action.js";
+import { drawSave, makeSaveButton, savePostName } from "./save-button.js";
 
 /**
  * A post as the lists hold it (the server's JSON).
  * @typedef {import("./like-queue.js").LikeablePost & {restaurant: string, restaurantId: number,
  *   area: string, caption: string, author: {id: number, username: string}, photo: object}} Post
  */
+
+/** Redraws the Save button of `cell` (the reader's lists changed), if it has one. */
+export function redrawSave(cell) {
+  const parts = captions.get(cell);
+  const post = shows.get(cell)?.post;
+  if (parts && post) drawSave(parts.save, { postId: post.id }, savePostName(post));
+}
 
 /** Each cell's caption parts, made once. */
 const captions = new WeakMap();
@@ -55,9 +65,14 @@ function makeCaption(cell) {
     like: makeLikeButton("cell-like", () => {
       const { post, like } = shows.get(cell);
       like(post);
+    }),
+    save: makeSaveButton("cell-save", () => {
+      const { post } = shows.get(cell);
+      saveTapped({ postId: post.id }, `${post.restaurant} by @${post.author.username}`,
+        parts.save);
     }) };
   parts.place.append(parts.name, parts.area);
-  parts.caption.append(parts.like, parts.place, parts.dish, parts.meta);
+  parts.caption.append(parts.like, parts.place, parts.save, parts.dish, parts.meta);
   return parts;
 }
 
@@ -66,6 +81,7 @@ function drawCaption(parts, post, linksPlace) {
   parts.dish.textContent = post.caption ?? "";
   parts.dish.hidden = !post.caption;
   const shown = drawLike(parts.like, post);
+  drawSave(parts.save, { postId: post.id }, savePostName(post));
   parts.meta.textContent = `${likesText(shown.likeCount)} · @${post.author.username}`;
   return shown;
 }

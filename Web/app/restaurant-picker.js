@@ -9,6 +9,7 @@
 // keys are combobox-state.js; this is its DOM.
 import { api } from "./api.js";
 import { ComboboxState, Latest, debounce, optionsFor, queryFor } from "./combobox-state.js";
+import { wireCombobox } from "./combobox-wiring.js";
 import { element } from "./dom.js";
 import { placeLabel, postsText } from "./place-text.js";
 
@@ -127,30 +128,13 @@ export function restaurantPicker(input, { onPick = () => {} } = {}) {
     }
     suggest(query);
   });
-  input.addEventListener("keydown", (event) => {
-    if (event.isComposing) return;
-    const action = state.key(event.key, { altKey: event.altKey });
-    if (!action) {
-      if (event.key === "Enter") render();  // the list closed; the form is sent
-      return;
-    }
-    event.preventDefault();
-    if (action === "picked") pick(state.activeOption);
-    else render();
-  });
-  input.addEventListener("blur", () => {
-    suggest.cancel();
-    latest.next();
-    state.close();
-    render();
-  });
-  // A press on an option keeps the focus in the input (so the list is not closed under it);
-  // the click picks.
-  listbox.addEventListener("mousedown", (event) => event.preventDefault());
-  listbox.addEventListener("click", (event) => {
-    const node = event.target.closest?.("[role=option]");
-    const option = node && state.options[[...listbox.children].indexOf(node)];
-    if (option) pick(option);
+  wireCombobox(input, listbox, state, {
+    render, pick,
+    optionOf: (node) => state.options[[...listbox.children].indexOf(node)],
+    stop: () => {
+      suggest.cancel();
+      latest.next();
+    },
   });
 
   return {

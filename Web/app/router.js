@@ -1,5 +1,6 @@
 // The app's URLs: which page a path shows, same-origin link clicks turned into history
 // entries without a reload, and Back/Forward. The server answers every app path with the app.
+import { queryOf } from "./search-query.js";
 
 const ROUTES = [
   { name: "main", pattern: /^\/$/ },
@@ -11,14 +12,20 @@ const ROUTES = [
   { name: "signin", pattern: /^\/signin$/ },
   { name: "signup", pattern: /^\/signup$/ },
   { name: "account", pattern: /^\/account$/ },
+  { name: "lists", pattern: /^\/lists$/ },
+  { name: "list", pattern: /^\/lists\/([1-9][0-9]{0,17})$/ },
+  { name: "shared", pattern: /^\/s\/([A-Za-z0-9_-]{1,64})$/ },
+  { name: "search", pattern: /^\/search$/ },
   { name: "profile", pattern: /^\/u\/([A-Za-z0-9_.%-]{1,90})$/ },
 ];
 
-/** The page a path (query aside) shows: `{name, params}`, or `{name: "missing"}`. */
+/** The page a path (query aside, but a search's `q`) shows: `{name, params}`, or
+ * `{name: "missing"}`. */
 export function routeOf(pathAndQuery) {
-  const path = pathAndQuery.split("?")[0];
+  const [path, query = ""] = pathAndQuery.split(/\?(.*)/s);
   for (const { name, pattern } of ROUTES) {
     const match = pattern.exec(path);
+    if (match && name === "search") return { name, params: [queryOf(query)] };
     if (match) return { name, params: match.slice(1) };
   }
   return { name: "missing", params: [] };
@@ -38,9 +45,10 @@ export function startRouter(show) {
     event.preventDefault();
     navigate(url.pathname + url.search);
   });
-  addEventListener("popstate", () => show(routeOf(location.pathname), { pushed: false }));
+  addEventListener("popstate",
+    () => show(routeOf(location.pathname + location.search), { pushed: false }));
   navigate.show = show;
-  show(routeOf(location.pathname), { pushed: false });
+  show(routeOf(location.pathname + location.search), { pushed: false });
 }
 
 /** Goes to `path` (and query) as a new history entry (or replacing the current one). */

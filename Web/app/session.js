@@ -39,6 +39,7 @@ function show(user) {
   if (user) profile.href = `/u/${encodeURIComponent(user.username)}`;
   else profile.removeAttribute("href");
   document.getElementById("review-link").hidden = !user?.moderator;
+  document.getElementById("lists-link").hidden = !user;
   document.dispatchEvent(new CustomEvent("sessionchange", { detail: { user } }));
 }
 

@@ -9,7 +9,7 @@ export const MAIN_TITLE = "LOTs — Lunch Of Today";
 const NAMES = {
   inspire: "Inspire", likes: "Your likes", post: "New post", account: "Account",
   signin: "Sign in", signup: "Sign up", detail: "Post", place: "Restaurant",
-  missing: "Not found",
+  missing: "Not found", lists: "Your lists", list: "List", shared: "Shared list",
 };
 
 /** `name` as a page of LOTs: "Inspire · LOTs". */
@@ -27,6 +27,7 @@ export function titleFor(route) {
     }
     return titled(`@${name}`);
   }
+  if (route.name === "search") return searchTitle(route.params[0]);
   return NAMES[route.name] ? titled(NAMES[route.name]) : MAIN_TITLE;
 }
 
@@ -49,6 +50,18 @@ export function postTitle(post) {
   const dish = excerpt(post.caption, 40);
   const by = `by @${post.author.username}`;
   return titled(dish ? `${post.restaurant} — ${dish} ${by}` : `${post.restaurant} ${by}`);
+}
+
+/** A pocket list's page: "Date night · LOTs" (as the server writes it). */
+export function listTitle(list) {
+  return titled(list.name);
+}
+
+/** A search's results: "“pho” · Search · LOTs" ("Search · LOTs" for none; a long query cut
+ * with "…"). */
+export function searchTitle(query) {
+  const asked = excerpt(query, 60);
+  return titled(asked ? `“${asked}” · Search` : "Search");
 }
 
 /** A restaurant's page: "Phở 24, Mitte · LOTs" ("Phở 24 · LOTs" without an area). */

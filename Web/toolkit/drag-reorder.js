@@ -366,9 +366,18 @@ function settle(cell, shown) {
 }
 
 let styled = false;
+/** The reflow's transitions and the carried cell's look, as a constructed style sheet: a page
+ * under a Content-Security-Policy without 'unsafe-inline' styles (the app's) refuses a
+ * `<style>` element, not the CSSOM. */
 function installStyle() {
   if (styled) return;
   styled = true;
+  if ("adoptedStyleSheets" in document && typeof CSSStyleSheet.prototype.replaceSync === "function") {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(STYLE);
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+    return;
+  }
   const style = document.createElement("style");
   style.textContent = STYLE;
   document.head.append(style);
