@@ -110,7 +110,10 @@ def measure(binary, label, database_url):
         base_rate = results["likes (baseline)"]
         print(f"  saves {results['saves'] / base_rate:.2f}× likes, "
               f"moves {results['moves'] / base_rate:.2f}× likes")
-        # The moves left one order: every entry once.
+        # The moves left one order: every entry once. wrk stops sending at its deadline, but
+        # the server may still be applying the moves it had: a list read in pages while it is
+        # being reordered can show an entry twice or not at all, so wait for the last ones.
+        time.sleep(3)
         status, page = call(base, "GET", f"/api/lists/{lists[0]}?limit=100", token=token,
                             timeout=30)
         ids = [item["id"] for item in page["items"]]
@@ -120,7 +123,10 @@ def measure(binary, label, database_url):
                                 token=token, timeout=30)
             ids += [item["id"] for item in page["items"]]
             cursor = page.get("nextCursor")
-        assert sorted(ids) == sorted(entries), "an entry was lost or doubled"
+        assert sorted(ids) == sorted(entries), (
+            f"an entry was lost or doubled: {len(ids)} read ({len(set(ids))} distinct), "
+            f"{len(entries)} saved, missing {sorted(set(entries) - set(ids))[:10]}, "
+            f"extra {sorted(set(ids) - set(entries))[:10]}")
         print(f"  after the moves: {len(ids)} entries, each once")
     finally:
         cluster.stop()
