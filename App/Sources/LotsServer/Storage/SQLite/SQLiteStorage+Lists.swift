@@ -7,8 +7,7 @@ extension SQLiteStorage {
   static let visibleEntries = """
     listEntry.listId = ?2 AND (listEntry.postId IS NULL OR EXISTS (SELECT 1 FROM post
       WHERE post.id = listEntry.postId
-        AND (post.hidden = 0 OR (post.hidden = 1 AND post.authorId = ?1))
-        AND post.authorId NOT IN (SELECT blockedId FROM block WHERE blockerId = ?1)))
+        AND \(visibleToViewer)))
     """
 
   func lists(ownerID: Int64) async throws -> [PocketList] {
@@ -168,8 +167,7 @@ extension SQLiteStorage {
       db,
       sql: """
         SELECT post.id FROM post WHERE post.restaurantId = ?2
-          AND (post.hidden = 0 OR (post.hidden = 1 AND post.authorId = ?1))
-          AND post.authorId NOT IN (SELECT blockedId FROM block WHERE blockerId = ?1)
+          AND \(visibleToViewer)
         ORDER BY post.createdAt DESC, post.id DESC LIMIT 1
         """, arguments: [viewerID ?? 0, restaurantID])
     return try id.flatMap { try fetchPost(db, id: $0, viewerID: viewerID)?.photo }

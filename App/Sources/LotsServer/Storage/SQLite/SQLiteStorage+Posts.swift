@@ -11,6 +11,13 @@ extension SQLiteStorage {
     post.restaurantId, post.area
     """
 
+  /// What viewer `?1` (0 for none) may see of posts: shown posts, their own hidden pending
+  /// review, nothing by someone they block (PostgreSQL's `visibleToViewer`, with `$1`).
+  static let visibleToViewer = """
+    (post.hidden = 0 OR (post.hidden = 1 AND post.authorId = ?1))
+    AND post.authorId NOT IN (SELECT blockedId FROM block WHERE blockerId = ?1)
+    """
+
   /// The SQL expression telling whether viewer `?` likes the post.
   static let likedByViewer =
     "EXISTS (SELECT 1 FROM postLike WHERE postLike.postId = post.id AND postLike.userId = ?)"

@@ -46,8 +46,7 @@ extension SQLiteStorage {
       db,
       sql: """
         SELECT id, name, area, (SELECT COUNT(*) FROM post WHERE post.restaurantId = ?2
-            AND (post.hidden = 0 OR (post.hidden = 1 AND post.authorId = ?1))
-            AND post.authorId NOT IN (SELECT blockedId FROM block WHERE blockerId = ?1)),
+            AND \(visibleToViewer)),
           latitude, longitude
         FROM restaurant WHERE id = ?2
         """, arguments: [viewerID ?? 0, id]

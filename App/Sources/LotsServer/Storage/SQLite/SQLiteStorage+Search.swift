@@ -20,8 +20,7 @@ extension SQLiteStorage {
             FROM postSearch JOIN post ON post.id = postSearch.rowid
             JOIN account ON account.id = post.authorId
             WHERE postSearch MATCH ?2 AND postSearch.rowid < ?3
-              AND (post.hidden = 0 OR (post.hidden = 1 AND post.authorId = ?1))
-              AND post.authorId NOT IN (SELECT blockedId FROM block WHERE blockerId = ?1)
+              AND \(Self.visibleToViewer)
             ORDER BY postSearch.rowid DESC LIMIT ?4
             """),
         arguments: [viewerID ?? 0, query.fts5, before ?? Int64.max, limit + 1])
