@@ -3,7 +3,7 @@
 // name's rules checked first, the server's refusal beside the field). It follows the reader's
 // other devices: a list made, renamed, filled or deleted anywhere shows here at once.
 import { api } from "./api.js";
-import { backBar, element, labelledField } from "./dom.js";
+import { backBar, element, labelledField, showFieldErrors } from "./dom.js";
 import { listEvents } from "./event-stream.js";
 import { sentence } from "./messages.js";
 import { onRetitle } from "./pocket.js";
@@ -86,11 +86,9 @@ export function showIndex(container, { close, focusList }) {
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
       const name = input.value.trim();
-      const refuse = (message) => {
-        error.textContent = message;
-        input.setAttribute("aria-invalid", "true");
-        input.focus();
-      };
+      // The one way the app shows a field's error (dom.js).
+      const refuse = (message) =>
+        showFieldErrors({ name: input }, { name: error }, { name: message });
       const problem = nameProblem(name);
       if (problem) return refuse(problem);
       if (create.getAttribute("aria-disabled")) return;

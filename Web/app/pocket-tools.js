@@ -3,7 +3,7 @@
 // (a small modal dialog). Each talks to the server and tells the page through `host`:
 // {list, setList(list), say(text), alert(text), deleted()}.
 import { api } from "./api.js";
-import { element, labelledField } from "./dom.js";
+import { element, labelledField, showFieldErrors } from "./dom.js";
 import { sentence } from "./messages.js";
 import { NAME_LIMIT, nameProblem, noteProblem, sharedPath } from "./pocket-text.js";
 
@@ -38,11 +38,9 @@ export function renameForm(heading, host) {
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const name = input.value.trim();
-    const refuse = (message) => {
-      error.textContent = message;
-      input.setAttribute("aria-invalid", "true");
-      input.focus();
-    };
+    // The one way the app shows a field's error (dom.js).
+    const refuse = (message) =>
+      showFieldErrors({ name: input }, { name: error }, { name: message });
     const problem = nameProblem(name);
     if (problem) return refuse(problem);
     try {
