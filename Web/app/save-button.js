@@ -26,10 +26,30 @@ export function drawSave(button, target, name, wordFor = (saved) => (saved ? "Sa
   const saved = isSaved(target);
   button.setAttribute("aria-pressed", String(saved));
   button.setAttribute("aria-label", name);
+  button.dataset.saves = targetKey(target);
   button.toggleAttribute("data-saved", saved);
   const word = button.querySelector(".save-word");
   if (word) word.textContent = wordFor(saved);
   return saved;
+}
+
+/** What a Save button saves, as its `data-saves` ("post-12", "restaurant-5"). */
+export function targetKey(target) {
+  return target.postId != null ? `post-${target.postId}` : `restaurant-${target.restaurantId}`;
+}
+
+/**
+ * The button to give the focus back to after `target`'s dialog: `opener` while it is shown
+ * and still saves `target`; else (a list recycled its cell meanwhile) the shown Save button
+ * of `target`, if any.
+ */
+export function saveButtonFor(target, opener) {
+  const key = targetKey(target);
+  const shown = (button) => button?.isConnected && button.dataset.saves === key
+    && button.checkVisibility();
+  if (shown(opener)) return opener;
+  return [...document.querySelectorAll(`main:not([hidden]) [data-saves="${key}"]`)]
+    .find(shown) ?? null;
 }
 
 const SVG = "http://www.w3.org/2000/svg";

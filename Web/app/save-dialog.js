@@ -2,12 +2,14 @@
 // saved; a tick saves it there, an untick takes it out), a New list field that makes a list
 // and saves into it, and the entry's Note (kept in each list it is saved in). A real modal
 // dialog (`showModal`: the rest of the page inert, the focus kept inside, Escape closes) that
-// gives the focus back to the button that opened it. Each change is sent at once; a refusal
+// gives the focus back to the button that opened it (or, if its cell was recycled meanwhile, to
+// the Save button now showing the same thing). Each change is sent at once; a refusal
 // puts its box back and says why, beside it.
 import { api } from "./api.js";
 import { element, labelledField } from "./dom.js";
 import { sentence } from "./messages.js";
 import { query } from "./save-action.js";
+import { saveButtonFor } from "./save-button.js";
 import { ensureLists, recordList, recordNote, recordRemove, recordSave, refreshSaved, savedIn }
   from "./saved.js";
 import { NAME_LIMIT, nameProblem, noteProblem, placesText } from "./pocket-text.js";
@@ -35,7 +37,7 @@ export async function showSaveDialog(target, label, opener) {
   dialog.addEventListener("close", () => {
     dialog.remove();
     if (open === dialog) open = null;
-    if (opener?.isConnected) opener.focus({ preventScroll: true });
+    saveButtonFor(target, opener)?.focus({ preventScroll: true });
   });
   dialog.showModal();
 
