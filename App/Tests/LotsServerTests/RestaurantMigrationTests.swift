@@ -41,6 +41,9 @@ import Testing
       // Back to before restaurants (and the lists that refer to them), with posts made then;
       // then migrate again.
       for statement in [
+        "DROP TRIGGER post_countShownPosts ON post", "DROP FUNCTION countShownPosts",
+        "DELETE FROM lotsMigration WHERE name = 'v7: restaurant counts and name index'",
+        "DELETE FROM lotsMigration WHERE name = 'v6: search index without a pending list'",
         "DROP TABLE postSearch", "DELETE FROM lotsMigration WHERE name = 'v5: post search'",
         "DROP TABLE listEntry", "DROP TABLE pocketList",
         "DELETE FROM lotsMigration WHERE name = 'v4: pocket lists'",

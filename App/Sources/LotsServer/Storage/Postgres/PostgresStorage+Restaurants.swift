@@ -65,14 +65,18 @@ extension PostgresStorage: RestaurantStore {
   func restaurants(matching query: String, limit: Int) async throws -> [Restaurant] {
     let key = TextFolding.key(query)
     guard !key.isEmpty else { return [] }
-    // Folded text has no LIKE wildcards (`%`, `_` are punctuation, which folding drops).
+    // The GIN index of the names' words finds the candidates (every word a prefix of one of
+    // the name's); LIKE keeps those whose words follow one another as typed. Folded text has
+    // no LIKE wildcards or tsquery syntax (`%`, `_`, `'`, `&` are punctuation, which folding
+    // drops).
+    let words = key.split(separator: " ").map { "'\($0)':*" }.joined(separator: " & ")
     let pattern = "% \(key)%"
     return try await rows(
       """
-      SELECT id, name, area, (SELECT COUNT(*) FROM post WHERE post.restaurantId = restaurant.id
-          AND post.hidden = 0) AS shown, latitude, longitude
-      FROM restaurant WHERE ' ' || nameKey LIKE \(pattern)
-      ORDER BY shown DESC, nameKey, areaKey, id LIMIT \(Int64(limit))
+      SELECT id, name, area, shownPosts, latitude, longitude FROM restaurant
+      WHERE to_tsvector('simple', nameKey) @@ to_tsquery('simple', \(words))
+        AND ' ' || nameKey LIKE \(pattern)
+      ORDER BY shownPosts DESC, nameKey, areaKey, id LIMIT \(Int64(limit))
       """, Self.restaurant)
   }
 

@@ -211,6 +211,50 @@ extension PostgresStorage {
         "CREATE INDEX postSearch_body ON postSearch USING GIN (body)",
       ]
     ),
+    // Search's GIN index takes each post's words as it is written rather than in a pending
+    // list merged later: a search that asks the index reads the whole pending list (up to
+    // 4 MB) and can wait behind its merge. Posts are written far less often than searched.
+    (
+      "v6: search index without a pending list",
+      [
+        "ALTER INDEX postSearch_body SET (fastupdate = off)",
+        "SELECT gin_clean_pending_list('postSearch_body')",
+      ]
+    ),
+    // Suggestions rank restaurants by their shown posts: counted for each restaurant whose
+    // name matches, that was most of their time (a prefix like "ra" matches hundreds). The
+    // count is kept by a trigger on post (created, deleted, hidden or shown, moved by a
+    // merge), and the names' words are GIN-indexed so that a prefix finds its restaurants
+    // without reading them all.
+    (
+      "v7: restaurant counts and name index",
+      [
+        "ALTER TABLE restaurant ADD COLUMN shownPosts BIGINT NOT NULL DEFAULT 0",
+        """
+        UPDATE restaurant SET shownPosts = (SELECT COUNT(*) FROM post
+          WHERE post.restaurantId = restaurant.id AND post.hidden = 0)
+        """,
+        """
+        CREATE FUNCTION countShownPosts() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          IF TG_OP <> 'INSERT' AND OLD.hidden = 0 AND OLD.restaurantId IS NOT NULL THEN
+            UPDATE restaurant SET shownPosts = shownPosts - 1 WHERE id = OLD.restaurantId;
+          END IF;
+          IF TG_OP <> 'DELETE' AND NEW.hidden = 0 AND NEW.restaurantId IS NOT NULL THEN
+            UPDATE restaurant SET shownPosts = shownPosts + 1 WHERE id = NEW.restaurantId;
+          END IF;
+          RETURN NULL;
+        END
+        $$
+        """,
+        """
+        CREATE TRIGGER post_countShownPosts
+        AFTER INSERT OR DELETE OR UPDATE OF hidden, restaurantId ON post
+        FOR EACH ROW EXECUTE FUNCTION countShownPosts()
+        """,
+        "CREATE INDEX restaurant_words ON restaurant USING GIN (to_tsvector('simple', nameKey))",
+      ]
+    ),
   ]
 
   /// The steps of migrations that need Swift (after their statements, in their transaction).
