@@ -40,16 +40,15 @@ export function targetKey(target) {
 
 /**
  * The button to give the focus back to after `target`'s dialog: `opener` while it is shown
- * and still saves `target`; else (a list recycled its cell meanwhile) the shown Save button
- * of `target`, if any.
+ * (not hidden, not inert) and still saves `target`; else (a list recycled its cell meanwhile)
+ * a shown Save button of `target`, if any.
  */
 export function saveButtonFor(target, opener) {
   const key = targetKey(target);
   const shown = (button) => button?.isConnected && button.dataset.saves === key
-    && button.checkVisibility();
+    && button.checkVisibility() && !button.closest("[inert]");
   if (shown(opener)) return opener;
-  return [...document.querySelectorAll(`main:not([hidden]) [data-saves="${key}"]`)]
-    .find(shown) ?? null;
+  return [...document.querySelectorAll(`[data-saves="${key}"]`)].find(shown) ?? null;
 }
 
 const SVG = "http://www.w3.org/2000/svg";
