@@ -88,6 +88,24 @@ import Testing
       let placeEntry = try place.decode(ListEntry.self)
       #expect(placeEntry.restaurant?.id == post.restaurantID)
       #expect(placeEntry.cover?.displayURL == post.photo.displayURL)
+      // The index of lists says of each list what its own page says (count, cover: a post's
+      // photo, a restaurant's newest, or none).
+      _ = try await client.send(
+        .post, "/api/me/lists", json: #"{"name":"Empty"}"#, token: ana.token)
+      let placesList = try await client.send(
+        .post, "/api/me/lists", json: #"{"name":"Places"}"#, token: ana.token
+      ).decode(PocketList.self)
+      _ = try await client.send(
+        .post, "/api/lists/\(placesList.id)/entries",
+        json: #"{"restaurantId":\#(post.restaurantID)}"#, token: ana.token)
+      let index = try await client.send(.get, "/api/me/lists", token: ana.token)
+        .decode(PocketLists.self).items
+      #expect(index.map(\.name) == ["Want to try", "Places", "Empty", "Later"])
+      #expect(index.map { $0.cover != nil } == [true, true, false, true])
+      for list in index {
+        let own = try await client.send(.get, "/api/lists/\(list.id)", token: ana.token)
+        #expect(try own.decode(ListPage.self).list == list, "\(list.name)")
+      }
       // Newest first; the note changes; an entry goes.
       var page = try await client.send(.get, "/api/lists/\(want.id)", token: ana.token)
       var decoded = try page.decode(ListPage.self)

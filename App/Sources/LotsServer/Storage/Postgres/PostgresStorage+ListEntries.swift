@@ -40,7 +40,7 @@ extension PostgresStorage {
     query.binds.append(Int64(limit + 1), context: .default)
     query.sql = """
       SELECT id, note, createdAt, postId, restaurantId, position FROM listEntry
-      WHERE \(Self.visibleEntries) \(after)
+      WHERE \(Self.visibleEntries()) \(after)
       ORDER BY position DESC, id DESC LIMIT $\(query.binds.count)
       """
     let rows = try await rows(query) { row in

@@ -3,26 +3,52 @@ import LotsCore
 import PostgresNIO
 
 extension PostgresStorage: ListStore {
-  /// The entries of list `$2` that viewer `$1` may see: restaurants, and posts shown to them.
-  static let visibleEntries = """
-    listEntry.listId = $2 AND (listEntry.postId IS NULL OR EXISTS (SELECT 1 FROM post
+  /// The entries of list `list` (`$2`, or a column such as `pocketList.id`) that viewer `$1`
+  /// may see: restaurants, and posts shown to them.
+  static func visibleEntries(of list: String = "$2") -> String {
+    """
+    listEntry.listId = \(list) AND (listEntry.postId IS NULL OR EXISTS (SELECT 1 FROM post
       WHERE post.id = listEntry.postId AND \(visibleToViewer)))
     """
+  }
 
   /// The columns a list is read from, for ``list(_:_:viewerID:owner:)``.
   static let listColumns = "id, name, kind, shareToken, version, createdAt"
 
+  /// The owner's lists, each with its count and cover as ``list(_:viewerID:owner:)`` gives
+  /// them, in three statements however many lists there are: "Want to try" made if missing;
+  /// every list with its count of visible entries and its cover's post (the newest entry's
+  /// post, or its restaurant's newest visible post); then those posts.
   func lists(ownerID: Int64) async throws -> [PocketList] {
     try await ensureWantToTry(ownerID: ownerID, on: nil)
-    let rows = try await rows(
-      """
-      SELECT id, name, kind, shareToken, version, createdAt FROM pocketList
-      WHERE ownerId = \(ownerID) ORDER BY kind = 'wantToTry' DESC, createdAt DESC, id DESC
-      """
-    ) { row in try ListRow(row) }
-    var lists: [PocketList] = []
-    for row in rows { lists.append(try await list(row, viewerID: ownerID, owner: true)) }
-    return lists
+    var query = PostgresQuery(
+      unsafeSQL: """
+        SELECT pocketList.id, pocketList.name, pocketList.kind, pocketList.shareToken,
+          pocketList.version, pocketList.createdAt,
+          (SELECT COUNT(*) FROM listEntry WHERE \(Self.visibleEntries(of: "pocketList.id"))),
+          COALESCE(first.postId, (SELECT post.id FROM post
+            WHERE post.restaurantId = first.restaurantId AND \(Self.visibleToViewer)
+            ORDER BY post.createdAt DESC, post.id DESC LIMIT 1))
+        FROM pocketList LEFT JOIN LATERAL (
+          SELECT postId, restaurantId FROM listEntry
+          WHERE \(Self.visibleEntries(of: "pocketList.id"))
+          ORDER BY position DESC, id DESC LIMIT 1) AS first ON true
+        WHERE pocketList.ownerId = $1
+        ORDER BY pocketList.kind = 'wantToTry' DESC, pocketList.createdAt DESC,
+          pocketList.id DESC
+        """)
+    query.binds.append(ownerID, context: .default)
+    let found = try await rows(query) { row in
+      (try ListRow(row), Int(try row[6].decode(Int64.self)), try row[7].decode(Int64?.self))
+    }
+    let covers = try await posts(ids: found.compactMap(\.2), viewerID: ownerID)
+    return found.map { row, count, cover in
+      PocketList(
+        id: row.id, name: row.name, kind: PocketList.Kind(rawValue: row.kind) ?? .named,
+        entryCount: count, shareToken: row.shareToken, shared: row.shareToken != nil,
+        version: row.version, createdAt: Self.date(row.createdAt),
+        cover: cover.flatMap { covers[$0]?.photo })
+    }
   }
 
   func createList(ownerID: Int64, name: String, now: Date) async throws -> PocketList {
@@ -182,10 +208,10 @@ extension PostgresStorage: ListStore {
   func list(_ row: ListRow, viewerID: Int64?, owner: Bool) async throws -> PocketList {
     var query = PostgresQuery(
       unsafeSQL: """
-        SELECT (SELECT COUNT(*) FROM listEntry WHERE \(Self.visibleEntries)), first.postId,
+        SELECT (SELECT COUNT(*) FROM listEntry WHERE \(Self.visibleEntries())), first.postId,
           first.restaurantId
         FROM (SELECT 1) AS one LEFT JOIN LATERAL (
-          SELECT postId, restaurantId FROM listEntry WHERE \(Self.visibleEntries)
+          SELECT postId, restaurantId FROM listEntry WHERE \(Self.visibleEntries())
           ORDER BY position DESC, id DESC LIMIT 1) AS first ON true
         """)
     query.binds.append(viewerID ?? 0, context: .default)
