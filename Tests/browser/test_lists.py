@@ -106,6 +106,8 @@ def test_save_from_the_feed_into_a_new_list_seen_on_the_other_device(kitchen, br
     date.wait_for()
     settle(phone, "document.querySelector('.save-status').textContent === 'Saved in Date night.'")
     assert date.is_checked()
+    assert phone.inner_text(f"label[for=save-list-{lists_of(server, fan)['Date night']['id']}]"
+                            " .save-count") == "1 place"
     dialog.get_by_role("textbox", name="Note").fill("Ask for the crispy one")
     dialog.get_by_role("button", name="Save note").click()
     settle(phone, "document.querySelector('.save-status').textContent === 'Note saved.'")

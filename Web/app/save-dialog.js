@@ -30,15 +30,26 @@ export async function showSaveDialog(target, label, opener) {
     element("legend", {}, "Your lists"));
   boxes.setAttribute("aria-busy", "true");
   const done = element("button", { type: "button", className: "save-done" }, "Done");
-  done.addEventListener("click", () => dialog.close());
   dialog.append(heading, what, boxes, alert, newListForm(), noteForm(), status, done);
   document.body.append(dialog);
   open = dialog;
-  dialog.addEventListener("close", () => {
+  // Closing, the focus goes back in the same task: the browser sends `close` a task later,
+  // and a screen reader (or a test) reading the focus in between would find the page's body.
+  let finished = false;
+  const finish = () => {
+    if (finished) return;
+    finished = true;
+    if (dialog.open) dialog.close();
     dialog.remove();
     if (open === dialog) open = null;
     saveButtonFor(target, opener)?.focus({ preventScroll: true });
+  };
+  done.addEventListener("click", finish);
+  dialog.addEventListener("cancel", (event) => {  // Escape
+    event.preventDefault();
+    finish();
   });
+  dialog.addEventListener("close", finish);  // closeSaveDialog, or a cancel not to be stopped
   dialog.showModal();
 
   /** Where it is saved: listId → entryId (the server's word, then this dialog's changes). */
@@ -61,7 +72,10 @@ export async function showSaveDialog(target, label, opener) {
   function checkbox(list) {
     const input = element("input", { type: "checkbox", id: `save-list-${list.id}`,
       checked: saved.has(list.id) });
-    const count = element("span", { className: "save-count" }, placesText(list.entryCount));
+    // This dialog's count of the list: `list` may be the lists index's own object, which
+    // recordSave and recordRemove keep as well, so it is not changed here.
+    let places = list.entryCount;
+    const count = element("span", { className: "save-count" }, placesText(places));
     const label = element("label", { htmlFor: input.id, className: "save-list" }, input,
       element("span", { className: "save-name" }, list.name), count);
     let sending = false;
@@ -78,16 +92,16 @@ export async function showSaveDialog(target, label, opener) {
             note ? { ...target, note } : target);
           saved.set(list.id, entry.id);
           recordSave(list.id, target, entry);
-          list.entryCount += 1;
+          places += 1;
           status.textContent = `Saved in ${list.name}.`;
         } else {
           await api("DELETE", `/api/lists/${list.id}/entries/${saved.get(list.id)}`);
           saved.delete(list.id);
           recordRemove(list.id, target);
-          list.entryCount = Math.max(0, list.entryCount - 1);
+          places = Math.max(0, places - 1);
           status.textContent = `Removed from ${list.name}.`;
         }
-        count.textContent = placesText(list.entryCount);
+        count.textContent = placesText(places);
       } catch (failure) {
         input.checked = !want;
         alert.textContent = `Could not ${want ? "save it in" : "take it out of"} ${list.name}: `
@@ -125,8 +139,8 @@ export async function showSaveDialog(target, label, opener) {
       create.setAttribute("aria-disabled", "true");
       try {
         const list = await api("POST", "/api/me/lists", { name });
-        recordList(list);
-        lists.push(list);
+        recordList(list);  // joins the index, which may be this dialog's `lists` itself
+        if (!lists.includes(list)) lists.push(list);
         const node = checkbox(list);
         boxes.append(node);
         input.value = "";

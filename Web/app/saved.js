@@ -137,7 +137,9 @@ export function recordSave(listId, target, entry) {
 
 /** This tab removed `target` from list `listId`. */
 export function recordRemove(listId, target) {
-  contents.get(listId)?.entries.delete(keyOf(target));
+  const removed = contents.get(listId)?.entries.delete(keyOf(target));
+  const shown = lists?.find((candidate) => candidate.id === listId);
+  if (shown && removed) shown.entryCount = Math.max(0, shown.entryCount - 1);
   changed();
 }
 
