@@ -49,7 +49,11 @@ struct SearchQuery: Sendable, Equatable {
   }
 
   /// The PostgreSQL `tsquery` text: every word a quoted prefix, all required.
-  var tsquery: String {
+  var tsquery: String { Self.tsquery(words) }
+
+  /// `words` (folded: letters and digits only) as a `tsquery`, each a quoted prefix, all
+  /// required: `'pho':* & 'real':*`.
+  static func tsquery(_ words: [String]) -> String {
     words.map { "'\($0)':*" }.joined(separator: " & ")
   }
 

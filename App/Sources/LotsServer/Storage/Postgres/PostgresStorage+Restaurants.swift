@@ -69,7 +69,7 @@ extension PostgresStorage: RestaurantStore {
     // the name's); LIKE keeps those whose words follow one another as typed. Folded text has
     // no LIKE wildcards or tsquery syntax (`%`, `_`, `'`, `&` are punctuation, which folding
     // drops).
-    let words = key.split(separator: " ").map { "'\($0)':*" }.joined(separator: " & ")
+    let words = SearchQuery.tsquery(key.split(separator: " ").map(String.init))
     let pattern = "% \(key)%"
     return try await rows(
       """
