@@ -6,7 +6,7 @@
 // the Save button now showing the same thing). Each change is sent at once; a refusal
 // puts its box back and says why, beside it.
 import { api } from "./api.js";
-import { element, labelledField } from "./dom.js";
+import { element, labelledField, showFieldErrors } from "./dom.js";
 import { sentence } from "./messages.js";
 import { query } from "./save-action.js";
 import { saveButtonFor } from "./save-button.js";
@@ -130,11 +130,8 @@ export async function showSaveDialog(target, label, opener) {
       event.preventDefault();
       const name = input.value.trim();
       const problem = nameProblem(name);
-      const refuse = (message) => {
-        error.textContent = message;
-        input.setAttribute("aria-invalid", "true");
-        input.focus();
-      };
+      const refuse = (message) =>
+        showFieldErrors({ name: input }, { name: error }, { name: message });
       if (problem) return refuse(problem);
       create.setAttribute("aria-disabled", "true");
       try {
