@@ -9,7 +9,8 @@ public struct ChangeEvent: Codable, Hashable, Sendable {
   public enum Kind: String, Codable, Hashable, Sendable {
     /// A new post; `post` is set.
     case insert
-    /// A post's like count changed; `likeCount` is set.
+    /// A post changed: its like count (`likeCount` is set), or its author edited it; `post` is
+    /// its present state.
     case update
     /// A post was deleted by its author.
     case delete
@@ -23,6 +24,17 @@ public struct ChangeEvent: Codable, Hashable, Sendable {
     /// saved, removed or moved, a note, its name or its sharing; `listID` names it, and it
     /// is reloaded.
     case list
+    /// A comment was added under a post: `comment` is it (absent for a viewer who blocks its
+    /// author, or when it was deleted by the time it was sent), and `post` the post with its
+    /// new comment count.
+    case comment
+    /// A comment was deleted: `commentID` names it, and `post` is the post with its new
+    /// comment count.
+    case uncomment
+    /// Something new in the viewer's notifications that no other event shows them (someone
+    /// saved their post, a moderator decided on it), or they read them on another device:
+    /// the bell's number is read again. Sent to that viewer only.
+    case notification
     /// The client is older than the retained log: reload from scratch.
     case reset
   }
@@ -47,11 +59,16 @@ public struct ChangeEvent: Codable, Hashable, Sendable {
   public var authorID: Int64?
   /// For `list`: the list that changed.
   public var listID: Int64?
+  /// For `comment`: the comment added.
+  public var comment: Comment?
+  /// For `comment` and `uncomment`: the comment concerned.
+  public var commentID: Int64?
 
   /// Creates an event.
   public init(
     seq: Int64, previous: Int64, kind: Kind, postID: Int64? = nil, post: Post? = nil,
-    likeCount: Int? = nil, likedByMe: Bool? = nil, authorID: Int64? = nil, listID: Int64? = nil
+    likeCount: Int? = nil, likedByMe: Bool? = nil, authorID: Int64? = nil, listID: Int64? = nil,
+    comment: Comment? = nil, commentID: Int64? = nil
   ) {
     self.seq = seq
     self.previous = previous
@@ -62,5 +79,7 @@ public struct ChangeEvent: Codable, Hashable, Sendable {
     self.likedByMe = likedByMe
     self.authorID = authorID
     self.listID = listID
+    self.comment = comment
+    self.commentID = commentID
   }
 }

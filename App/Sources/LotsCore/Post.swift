@@ -18,23 +18,34 @@ public struct Post: Codable, Hashable, Sendable {
   public var mealDate: String
   /// When the post was created.
   public var createdAt: Date
+  /// When its author last edited it; nil if never.
+  public var editedAt: Date?
   /// The exact number of likes.
   public var likeCount: Int
   /// Whether the signed-in viewer likes it (always false for anonymous viewers).
   public var likedByMe: Bool
-  /// The photo.
+  /// How many comments the viewer may read under it.
+  public var commentCount: Int
+  /// The first photo: the one feeds show.
   public var photo: PostPhoto
+  /// The photos after the first, in the author's order (empty for a post of one photo).
+  public var morePhotos: [PostPhoto]
+
+  /// Every photo, in order: ``photo`` then ``morePhotos``.
+  public var photos: [PostPhoto] { [photo] + morePhotos }
 
   private enum CodingKeys: String, CodingKey {
-    case id, author, caption, restaurant, area, mealDate, createdAt, likeCount, likedByMe, photo
+    case id, author, caption, restaurant, area, mealDate, createdAt, editedAt, likeCount
+    case likedByMe, commentCount, photo
+    case morePhotos
     case restaurantID = "restaurantId"
   }
 
   /// Creates a post value.
   public init(
     id: Int64, author: User, caption: String, restaurant: String, restaurantID: Int64,
-    area: String, mealDate: String, createdAt: Date, likeCount: Int, likedByMe: Bool,
-    photo: PostPhoto
+    area: String, mealDate: String, createdAt: Date, editedAt: Date? = nil, likeCount: Int,
+    likedByMe: Bool, commentCount: Int = 0, photo: PostPhoto, morePhotos: [PostPhoto] = []
   ) {
     self.id = id
     self.author = author
@@ -44,8 +55,11 @@ public struct Post: Codable, Hashable, Sendable {
     self.area = area
     self.mealDate = mealDate
     self.createdAt = createdAt
+    self.editedAt = editedAt
     self.likeCount = likeCount
     self.likedByMe = likedByMe
+    self.commentCount = commentCount
     self.photo = photo
+    self.morePhotos = morePhotos
   }
 }

@@ -1,4 +1,5 @@
-/// The photo of a post: its size, a colour placeholder and content-addressed image URLs.
+/// A photo of a post: its size, a colour placeholder, content-addressed image URLs and the
+/// author's description of it (its alternative text).
 public struct PostPhoto: Codable, Hashable, Sendable {
   /// Width in pixels of the original, after EXIF rotation.
   public var width: Int
@@ -12,6 +13,14 @@ public struct PostPhoto: Codable, Hashable, Sendable {
   public var displayURL: String
   /// A rendition at most 400 px wide.
   public var thumbnailURL: String
+  /// What the photo shows, in the author's words, for people who cannot see it: "" when none
+  /// was given (a page then names the restaurant and the author instead).
+  public var description: String
+
+  /// The longest description, in characters.
+  public static let descriptionLimit = 1_000
+  /// The most photos a post has.
+  public static let perPostLimit = 10
 
   /// The widest display rendition: 1080 px (narrower originals are not enlarged).
   public static let displayLimit = 1080
@@ -26,7 +35,7 @@ public struct PostPhoto: Codable, Hashable, Sendable {
   /// Creates a photo value.
   public init(
     width: Int, height: Int, color: String, originalURL: String, displayURL: String,
-    thumbnailURL: String
+    thumbnailURL: String, description: String = ""
   ) {
     self.width = width
     self.height = height
@@ -34,11 +43,12 @@ public struct PostPhoto: Codable, Hashable, Sendable {
     self.originalURL = originalURL
     self.displayURL = displayURL
     self.thumbnailURL = thumbnailURL
+    self.description = description
   }
 
   enum CodingKeys: String, CodingKey {
     case width, height, color, originalURL, displayURL, thumbnailURL, displayWidth
-    case thumbnailWidth
+    case thumbnailWidth, description
   }
 
   /// Decodes a photo; the rendition widths are derived, not read.
@@ -50,6 +60,7 @@ public struct PostPhoto: Codable, Hashable, Sendable {
     originalURL = try container.decode(String.self, forKey: .originalURL)
     displayURL = try container.decode(String.self, forKey: .displayURL)
     thumbnailURL = try container.decode(String.self, forKey: .thumbnailURL)
+    description = try container.decodeIfPresent(String.self, forKey: .description) ?? ""
   }
 
   /// Encodes a photo with its rendition widths, as the API sends it.
@@ -63,5 +74,6 @@ public struct PostPhoto: Codable, Hashable, Sendable {
     try container.encode(thumbnailURL, forKey: .thumbnailURL)
     try container.encode(displayWidth, forKey: .displayWidth)
     try container.encode(thumbnailWidth, forKey: .thumbnailWidth)
+    try container.encode(description, forKey: .description)
   }
 }

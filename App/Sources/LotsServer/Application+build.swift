@@ -64,6 +64,8 @@ func buildApplication(
     .add(middleware: SameOriginMiddleware())
   AccountRoutes(services: services).register(on: api)
   PostRoutes(services: services).register(on: api)
+  CommentRoutes(services: services).register(on: api)
+  NotificationRoutes(services: services).register(on: api)
   FeedRoutes(services: services).register(on: api)
   RestaurantRoutes(services: services).register(on: api)
   ListRoutes(services: services).register(on: api)

@@ -18,8 +18,12 @@ import Testing
   static func newPost(author: Int64) -> NewPost {
     NewPost(
       authorID: author, caption: "", restaurant: .named(name: "R", area: ""),
-      mealDate: "2026-01-01", width: 1,
-      height: 1, color: "#000000", originalKey: "a", displayKey: "b", thumbnailKey: "c")
+      mealDate: "2026-01-01",
+      photos: [
+        StoredPhoto(
+          width: 1, height: 1, color: "#000000", originalKey: "a", displayKey: "b",
+          thumbnailKey: "c", description: "")
+      ])
   }
 
   @Test func eachChangeAppendsExactlyItsEntries() async throws {

@@ -107,7 +107,8 @@ struct LiveFeedClient {
     let change: LiveEvent<FeedItem>.Change
     switch event.kind {
     case .insert: change = .insert(FeedItem(post: event.post!))
-    case .update:
+    // A comment added or deleted changes its post's count: the post is redrawn as for a like.
+    case .update, .comment, .uncomment:
       var post = event.post!
       if let mine = event.likedByMe { liked[post.id] = mine }
       post.likedByMe = liked[post.id] ?? false
@@ -117,7 +118,7 @@ struct LiveFeedClient {
     case .unblock: change = .showAuthor(event.authorID!)
     case .reset: change = .reset
     // Not a feed's: a delete of no post keeps the sequence chain.
-    case .list: change = .delete(0)
+    case .list, .notification: change = .delete(0)
     }
     check("\(event.kind) \(sequence)") {
       $0.apply(LiveEvent(change, sequence: sequence, previous: previous))

@@ -40,11 +40,45 @@ import Testing
       let postPath = "/api/posts/\(post.id)"
       try check("/api/posts/{id}", try await client.send(.get, postPath), .get)
       try check("/api/posts/{id}", try await client.send(.get, "/api/posts/999"), .get)
+      for (body, token) in [
+        (#"{"caption":"Edited"}"#, ana.token), (#"{"photos":[]}"#, ana.token),
+        (#"{"caption":"Mine"}"#, bruno.token),
+      ] {
+        try check(
+          "/api/posts/{id}", try await client.send(.patch, postPath, json: body, token: token),
+          .patch)
+      }
       for method in [HTTPRequest.Method.put, .delete] {
         try check(
           "/api/posts/{id}/like",
           try await client.send(method, postPath + "/like", token: bruno.token), method)
       }
+      let commented = try await client.send(
+        .post, postPath + "/comments", json: #"{"body":"How much?"}"#, token: bruno.token)
+      try check("/api/posts/{id}/comments", commented, .post)
+      try check(
+        "/api/posts/{id}/comments",
+        try await client.send(
+          .post, postPath + "/comments", json: #"{"body":""}"#, token: bruno.token),
+        .post)
+      try check(
+        "/api/posts/{id}/comments", try await client.send(.get, postPath + "/comments"), .get)
+      try check(
+        "/api/posts/{id}/comments", try await client.send(.get, "/api/posts/999/comments"), .get)
+      for path in ["/api/me/notifications", "/api/me/notifications/unread"] {
+        try check(path, try await client.send(.get, path, token: ana.token), .get)
+        try check(path, try await client.send(.get, path), .get)
+      }
+      try check(
+        "/api/me/notifications/read",
+        try await client.send(.post, "/api/me/notifications/read", token: ana.token), .post)
+      let comment = try commented.decode(LotsCore.Comment.self)
+      try check(
+        "/api/comments/{id}",
+        try await client.send(.delete, "/api/comments/\(comment.id)", token: ana.token), .delete)
+      try check(
+        "/api/comments/{id}",
+        try await client.send(.delete, "/api/comments/\(comment.id)", token: ana.token), .delete)
       try check(
         "/api/posts/{id}/reports",
         try await client.send(.post, postPath + "/reports", json: "{}", token: bruno.token), .post)
@@ -99,7 +133,7 @@ import Testing
         "/api/me/blocks", try await client.send(.get, "/api/me/blocks", token: bruno.token), .get)
       try check("/api/me/blocks", try await client.send(.get, "/api/me/blocks"), .get)
       try check("/api/demo", try await client.send(.get, "/api/demo"), .get)
-      #expect(checked == 35 + Self.listChecks)
+      #expect(checked == 49 + Self.listChecks)
     }
   }
 

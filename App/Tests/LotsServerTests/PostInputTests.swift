@@ -116,6 +116,10 @@ import Testing
       let response = try await client.createPost(
         token: ana.token, photo: [0xFF, 0xD8, 0xFF] + [UInt8](repeating: 0, count: 10_600_000))
       #expect(response.status == .contentTooLarge)
+      let error = try response.decode(ErrorBody.self).error
+      #expect(error.field == "photo")
+      #expect(error.index == 1)
+      #expect(error.message == "Photo 1: photo is larger than 10 MB")
     }
   }
 

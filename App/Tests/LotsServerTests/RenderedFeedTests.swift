@@ -19,7 +19,11 @@ import Testing
     for cursor in [nil, "abc"] as [String?] {
       let page = FeedPage(items: items, nextCursor: cursor, sequence: 42)
       let entries = FeedEntries(
-        entries: items.map { .init(id: $0.id, likeCount: $0.likeCount, likedByMe: $0.likedByMe) },
+        entries: items.map {
+          .init(
+            id: $0.id, likeCount: $0.likeCount, likedByMe: $0.likedByMe,
+            commentCount: $0.commentCount, version: PostJSON.version($0.editedAt))
+        },
         nextCursor: cursor, sequence: 42)
       var whole = JSONWriter()
       whole.write(page)
@@ -35,7 +39,9 @@ import Testing
     cache.store(Array(items[0..<2]))
     let entries = { (ids: [Int]) in
       FeedEntries(
-        entries: ids.map { .init(id: Int64($0), likeCount: 0, likedByMe: false) },
+        entries: ids.map {
+          .init(id: Int64($0), likeCount: 0, likedByMe: false, commentCount: 0, version: 0)
+        },
         nextCursor: nil, sequence: 1)
     }
     #expect(cache.posts(of: entries([1, 0]))?.count == 2)
@@ -43,6 +49,19 @@ import Testing
     cache.store(items)
     #expect(cache.count == 4)
     #expect(cache.posts(of: entries([5])) != nil)
+    // An edited post is a miss until its new rendering is stored, which replaces the old.
+    var edited = items[5]
+    edited.caption = "edited"
+    edited.editedAt = Date(timeIntervalSince1970: 1_800_000_000.123)
+    let version = PostJSON.version(edited.editedAt)
+    let newer = FeedEntries(
+      entries: [.init(id: 5, likeCount: 0, likedByMe: false, commentCount: 0, version: version)],
+      nextCursor: nil, sequence: 2)
+    #expect(cache.posts(of: newer) == nil)
+    cache.store([edited])
+    #expect(cache.posts(of: newer)?.first?.version == version)
+    #expect(cache.posts(of: entries([5])) == nil)
+    #expect(cache.count == 4)
   }
 
   /// Random likes and blocks over seeded demo content: for every viewer and feed, paging with
@@ -88,7 +107,9 @@ import Testing
             }
             let entries = try #require(read)
             let expected = whole.items.map {
-              FeedEntries.Entry(id: $0.id, likeCount: $0.likeCount, likedByMe: $0.likedByMe)
+              FeedEntries.Entry(
+                id: $0.id, likeCount: $0.likeCount, likedByMe: $0.likedByMe,
+                commentCount: $0.commentCount, version: PostJSON.version($0.editedAt))
             }
             let context = "seed \(seed), viewer \(viewer ?? 0), \(feed), page \(pages)"
             // Empty pages too: both report the snapshot's sequence.

@@ -117,7 +117,8 @@ import Testing
   }
 
   /// A moderator's decision reaches only the viewers whose lists it changes: removing a post
-  /// hidden pending review tells its author alone; restoring one tells everyone else.
+  /// hidden pending review tells its author alone; restoring one tells everyone else. Its
+  /// author's bell rings for each (a `notification` of their own, which no one else gets).
   @Test func moderationEventsGoOnlyToTheViewersTheyConcern() async throws {
     try await LiveServer.run(.with { $0.policy.reports = .counting(1) }) { port in
       let api = LiveClient(port: port)
@@ -139,12 +140,13 @@ import Testing
         #expect(response.status == .noContent)
       }
       let marker = try await api.post(token: moderator.token)
+      // Each decision also rings the author's bell (their notifications show it).
       let mine = try await sse.events(
         "/api/stream?since=\(start)", headers: ["Authorization": "Bearer \(ana.token)"]
-      ) { $0.count >= 2 }
+      ) { $0.count >= 4 }
       let events = try mine.map(StreamTests.decode)
-      #expect(events.map(\.kind) == [.delete, .insert])
-      #expect(events[0].postID == removed.id && events[1].post?.id == marker.id)
+      #expect(events.map(\.kind) == [.notification, .delete, .notification, .insert])
+      #expect(events[1].postID == removed.id && events[3].post?.id == marker.id)
       Self.expectChained(events, from: start)
       let theirs = try await sse.events("/api/stream?since=\(start)") { $0.count >= 4 }
       let seen = try theirs.map(StreamTests.decode)

@@ -150,4 +150,20 @@ enum Multipart {
     buffer.writeString("--\(boundary)--\r\n")
     return buffer
   }
+
+  /// A body of `parts` in order: a part with a file name is a file.
+  static func body(parts: [(name: String, bytes: [UInt8], filename: String?)]) -> ByteBuffer {
+    var buffer = ByteBuffer()
+    for part in parts {
+      let disposition =
+        part.filename.map { "; filename=\"\($0)\"\r\nContent-Type: image/jpeg" } ?? ""
+      buffer.writeString(
+        "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(part.name)\"\(disposition)\r\n\r\n"
+      )
+      buffer.writeBytes(part.bytes)
+      buffer.writeString("\r\n")
+    }
+    buffer.writeString("--\(boundary)--\r\n")
+    return buffer
+  }
 }

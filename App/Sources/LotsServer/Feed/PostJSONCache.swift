@@ -3,7 +3,8 @@ import Synchronization
 
 /// Rendered posts by id, so that a feed page reads only ids and counts from the database.
 ///
-/// Entries never go stale: a post's rendered parts never change, and post ids are never reused
+/// A held post is used only for the edit a page names (``FeedEntries/Entry/version``): an
+/// edited post is a miss until its new rendering replaces the old. Post ids are never reused
 /// (AUTOINCREMENT), so a deleted post's entry is only never asked for again. Once `capacity`
 /// posts are held, each new one replaces an arbitrary old one.
 final class PostJSONCache: Sendable {
@@ -22,22 +23,24 @@ final class PostJSONCache: Sendable {
       var found: [PostJSON] = []
       found.reserveCapacity(page.entries.count)
       for entry in page.entries {
-        guard let post = posts[entry.id] else { return nil }
+        guard let post = posts[entry.id], post.version == entry.version else { return nil }
         found.append(post)
       }
       return found
     }
   }
 
-  /// Renders and keeps those of `items` not held yet.
+  /// Renders and keeps those of `items` not held yet, or held at an older edit.
   /// - Complexity: O(n) lookups, then the missing posts rendered outside the lock and inserted
   ///   under it.
   func store(_ items: [Post]) {
-    let missing = rendered.withLock { posts in items.filter { posts[$0.id] == nil } }
+    let missing = rendered.withLock { posts in
+      items.filter { (posts[$0.id]?.version ?? -1) < PostJSON.version($0.editedAt) }
+    }
     let new = missing.map { ($0.id, PostJSON($0)) }
     rendered.withLock { posts in
-      for (id, post) in new where posts[id] == nil {
-        if posts.count >= capacity { posts.remove(at: posts.startIndex) }
+      for (id, post) in new where (posts[id]?.version ?? -1) < post.version {
+        if posts[id] == nil, posts.count >= capacity { posts.remove(at: posts.startIndex) }
         posts[id] = post
       }
     }

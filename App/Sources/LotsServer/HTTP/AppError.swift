@@ -11,6 +11,8 @@ public struct AppError: Error, HTTPResponseError, CustomStringConvertible, Senda
   public let message: String
   /// The request field at fault, when there is one.
   public let field: String?
+  /// Which value of a repeated field is at fault, from 1 (``ErrorBody/Detail/index``).
+  var index: Int?
   /// Extra headers, such as `Retry-After`.
   var headers: HTTPFields = [:]
 
@@ -26,24 +28,28 @@ public struct AppError: Error, HTTPResponseError, CustomStringConvertible, Senda
 
   /// Renders the error as JSON.
   public func response(from request: Request, context: some RequestContext) throws -> Response {
-    Self.jsonResponse(status: status, message: message, field: field, headers: headers)
+    Self.jsonResponse(
+      status: status, message: message, field: field, index: index, headers: headers)
   }
 
   /// A JSON error response; never stored by a cache (an error is about one request).
   static func jsonResponse(
-    status: HTTPResponse.Status, message: String, field: String? = nil,
+    status: HTTPResponse.Status, message: String, field: String? = nil, index: Int? = nil,
     headers: HTTPFields = [:]
   ) -> Response {
     var fields = headers
     fields[.contentType] = "application/json; charset=utf-8"
     if fields[.cacheControl] == nil { fields[.cacheControl] = "no-store" }
     return Response(
-      status: status, headers: fields, body: .init(byteBuffer: jsonBody(message, field: field)))
+      status: status, headers: fields,
+      body: .init(byteBuffer: jsonBody(message, field: field, index: index)))
   }
 
   /// The body of every error: `{"error": {"message": ..., "field": ...}}`.
-  static func jsonBody(_ message: String, field: String? = nil) -> ByteBuffer {
-    let data = (try? JSONCoding.encoder().encode(ErrorBody(message: message, field: field)))
+  static func jsonBody(_ message: String, field: String? = nil, index: Int? = nil) -> ByteBuffer {
+    let data =
+      (try? JSONCoding.encoder().encode(
+        ErrorBody(message: message, field: field, index: index)))
     return ByteBuffer(bytes: data ?? Data())
   }
 }
@@ -72,6 +78,16 @@ extension AppError {
   static var databaseUnavailable: AppError {
     var error = AppError(.serviceUnavailable, "the database cannot be reached: try again soon")
     error.headers[.retryAfter] = "2"
+    return error
+  }
+
+  /// The same error about value `index` (from 1) of the `count` values of a repeated field
+  /// (nil while the count is not known yet): the message starts "Photo 2 of 3: " or "Photo 2: ".
+  func about(_ index: Int, of count: Int?, _ noun: String) -> AppError {
+    let which = count.map { "\(noun) \(index) of \($0)" } ?? "\(noun) \(index)"
+    var error = AppError(status, "\(which): \(message)", field: field ?? noun.lowercased())
+    error.index = index
+    error.headers = headers
     return error
   }
 

@@ -12,7 +12,7 @@ struct AppShell: Sendable {
   /// The app's routes, relative to the root (`:id` and `:username` match one path segment).
   static let routes = [
     "inspire", "post", "likes", "signin", "signup", "account", "p/:id", "u/:username",
-    "r/:id", "lists", "lists/:id", "s/:token", "search",
+    "r/:id", "lists", "lists/:id", "s/:token", "search", "notifications",
   ]
 
   /// `index.html` up to its `<title>`, and after its last head tag that a ``PageHead`` writes.

@@ -44,6 +44,7 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
 
 extension AppError {
   func jsonResponse() -> Response {
-    Self.jsonResponse(status: status, message: message, field: field, headers: headers)
+    Self.jsonResponse(
+      status: status, message: message, field: field, index: index, headers: headers)
   }
 }

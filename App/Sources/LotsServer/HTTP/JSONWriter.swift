@@ -32,7 +32,8 @@ struct JSONWriter {
     writePage(posts.count, nextCursor: page.nextCursor, sequence: page.sequence) {
       let entry = page.entries[$1]
       $0.bytes.append(contentsOf: posts[$1].head)
-      $0.counts(likeCount: entry.likeCount, likedByMe: entry.likedByMe)
+      $0.counts(
+        likeCount: entry.likeCount, likedByMe: entry.likedByMe, commentCount: entry.commentCount)
       $0.bytes.append(contentsOf: posts[$1].tail)
     }
   }
@@ -60,11 +61,11 @@ struct JSONWriter {
   // of a page's JSON in a profile (allocation, growth, copying).
   mutating func write(_ post: Post) {
     head(post)
-    counts(likeCount: post.likeCount, likedByMe: post.likedByMe)
+    counts(likeCount: post.likeCount, likedByMe: post.likedByMe, commentCount: post.commentCount)
     tail(post)
   }
 
-  /// A post's fields before its like count, which never change once it is posted.
+  /// A post's fields before its like count, which change only when its author edits it.
   mutating func head(_ post: Post) {
     raw("{\"id\":")
     integer(post.id)
@@ -82,19 +83,37 @@ struct JSONWriter {
     string(post.mealDate)
     raw(",\"createdAt\":")
     date(post.createdAt)
+    if let editedAt = post.editedAt {
+      raw(",\"editedAt\":")
+      date(editedAt)
+    }
   }
 
-  /// The fields of a post that change: its like count and whether the viewer likes it.
-  mutating func counts(likeCount: Int, likedByMe: Bool) {
+  /// The fields of a post that change without an edit: its counts and whether the viewer
+  /// likes it.
+  mutating func counts(likeCount: Int, likedByMe: Bool, commentCount: Int) {
     raw(",\"likeCount\":")
     integer(Int64(likeCount))
     raw(likedByMe ? ",\"likedByMe\":true" : ",\"likedByMe\":false")
+    raw(",\"commentCount\":")
+    integer(Int64(commentCount))
   }
 
-  /// A post's fields after `likedByMe`, which never change once it is posted; closes the post.
+  /// A post's fields after `likedByMe`: its photos, which change only when its author edits
+  /// it; closes the post.
   mutating func tail(_ post: Post) {
-    let photo = post.photo
-    raw(",\"photo\":{\"width\":")
+    raw(",\"photo\":")
+    write(post.photo)
+    raw(",\"morePhotos\":[")
+    for (index, photo) in post.morePhotos.enumerated() {
+      if index > 0 { raw(",") }
+      write(photo)
+    }
+    raw("]}")
+  }
+
+  mutating func write(_ photo: PostPhoto) {
+    raw("{\"width\":")
     integer(Int64(photo.width))
     raw(",\"height\":")
     integer(Int64(photo.height))
@@ -110,7 +129,23 @@ struct JSONWriter {
     integer(Int64(photo.displayWidth))
     raw(",\"thumbnailWidth\":")
     integer(Int64(photo.thumbnailWidth))
-    raw("}}")
+    raw(",\"description\":")
+    string(photo.description)
+    raw("}")
+  }
+
+  mutating func write(_ comment: Comment) {
+    raw("{\"id\":")
+    integer(comment.id)
+    raw(",\"postId\":")
+    integer(comment.postID)
+    raw(",\"author\":")
+    write(comment.author)
+    raw(",\"body\":")
+    string(comment.body)
+    raw(",\"createdAt\":")
+    date(comment.createdAt)
+    raw("}")
   }
 
   mutating func write(_ user: User) {

@@ -30,36 +30,12 @@ struct MultipartForm: Sendable {
     throw invalid
   }
 
-  /// Parses a body.
+  /// Parses a whole body (``MultipartReader`` reads one as it arrives).
   /// - Throws: ``AppError`` 400 naming what is malformed.
   init(body: [UInt8], boundary: String) throws(AppError) {
-    let malformed = AppError.badRequest("malformed multipart body")
-    let delimiter = Array("--\(boundary)".utf8)
-    guard var position = Self.find(delimiter, in: body, from: 0) else { throw malformed }
-    position += delimiter.count
-    var parts: [Part] = []
-    while true {
-      // After a delimiter: "--" ends the body, CRLF starts a part.
-      if body.count >= position + 2, body[position] == 45, body[position + 1] == 45 { break }
-      guard body.count >= position + 2, body[position] == 13, body[position + 1] == 10 else {
-        throw malformed
-      }
-      position += 2
-      guard let headerEnd = Self.find([13, 10, 13, 10], in: body, from: position) else {
-        throw malformed
-      }
-      let headers = String(decoding: body[position..<headerEnd], as: UTF8.self)
-      let contentStart = headerEnd + 4
-      guard let next = Self.find([13, 10] + delimiter, in: body, from: contentStart) else {
-        throw malformed
-      }
-      var part = try Self.part(headers: headers)
-      part.bytes = Array(body[contentStart..<next])
-      parts.append(part)
-      guard parts.count <= 20 else { throw AppError.badRequest("too many multipart parts") }
-      position = next + 2 + delimiter.count
-    }
-    self.parts = parts
+    var reader = MultipartReader(boundary: boundary) { _, _ throws(AppError) in body.count }
+    parts = try reader.take(body)
+    try reader.finish()
   }
 
   static func part(headers: String) throws(AppError) -> Part {

@@ -31,7 +31,7 @@ struct PageHead: Sendable, Equatable {
     let titles = [
       "inspire": "Inspire", "post": "New post", "likes": "Your likes", "signin": "Sign in",
       "signup": "Sign up", "account": "Account", "lists": "Your lists",
-      "search": "Search",
+      "search": "Search", "notifications": "Notifications",
     ]
     guard let title = titles[route] else { return main }
     return PageHead(title: "\(title) · \(site)", description: main.description)

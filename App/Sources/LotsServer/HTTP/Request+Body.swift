@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import LotsCore
 import NIOCore
+import Synchronization
 
 extension Request {
   /// The largest JSON body accepted.
@@ -61,21 +62,37 @@ extension Request {
     async throws -> ByteBuffer
   {
     let request = self
-    return try await withThrowingTaskGroup(of: ByteBuffer?.self) { group in
+    return try await Self.withDeadline(limit, late: late) { _ in
+      var request = request
+      return try await request.collectBodyOrThrow(upTo: bytes)
+    }
+  }
+
+  /// Runs `body` (which reads a request's body) if it ends within `limit`; otherwise cancels
+  /// it: the reader of a body, cancelled, ends at once, since the channel's inbound stream
+  /// honours cancellation. `body` may pause the deadline (``Deadline/pausing(_:)``) for work
+  /// of its own that is not the body's arriving.
+  /// - Throws: ``AppError`` 408 saying `late` after `limit`; whatever `body` throws.
+  static func withDeadline<T: Sendable>(
+    _ limit: Duration, late: String, _ body: @escaping @Sendable (Deadline) async throws -> T
+  ) async throws -> T {
+    let deadline = Deadline(ContinuousClock.now + limit)
+    return try await withThrowingTaskGroup(of: T?.self) { group in
+      group.addTask { try await body(deadline) }
       group.addTask {
-        var request = request
-        return try await request.collectBodyOrThrow(upTo: bytes)
-      }
-      group.addTask {
-        try await Task.sleep(for: limit)
+        // Sleeps until the deadline, however it moved meanwhile; while it is paused, looks
+        // again now and then.
+        while !deadline.hasPassed(at: .now) {
+          let soon = ContinuousClock.now + .milliseconds(100)
+          try await Task.sleep(until: max(deadline.instant, soon), clock: .continuous)
+        }
         return nil
       }
-      // The reader, cancelled, ends at once: the channel's inbound stream honours cancellation.
       defer { group.cancelAll() }
-      guard let body = try await group.next() ?? nil else {
+      guard let result = try await group.next() ?? nil else {
         throw AppError(.requestTimeout, late)
       }
-      return body
+      return result
     }
   }
 
@@ -85,5 +102,41 @@ extension Request {
       throw AppError.notFound("post")
     }
     return id
+  }
+}
+
+/// When reading a request's body must have ended. The route may pause it for work of its own
+/// (processing a photo that has arrived): while paused it does not expire, and resuming moves
+/// it later by the pause.
+final class Deadline: Sendable {
+  private struct State {
+    var instant: ContinuousClock.Instant
+    var pausedSince: ContinuousClock.Instant?
+  }
+
+  private let state: Mutex<State>
+
+  init(_ instant: ContinuousClock.Instant) {
+    state = Mutex(State(instant: instant))
+  }
+
+  /// The present deadline (while paused, the one it had when paused).
+  var instant: ContinuousClock.Instant { state.withLock { $0.instant } }
+
+  /// Whether the deadline has passed at `now`; never while paused.
+  func hasPassed(at now: ContinuousClock.Instant) -> Bool {
+    state.withLock { $0.pausedSince == nil && now >= $0.instant }
+  }
+
+  /// Runs `work` with the deadline paused: its time is the server's, not the client's.
+  func pausing<T>(_ work: () async throws -> T) async rethrows -> T {
+    state.withLock { $0.pausedSince = $0.pausedSince ?? .now }
+    defer {
+      state.withLock { state in
+        if let since = state.pausedSince { state.instant += since.duration(to: .now) }
+        state.pausedSince = nil
+      }
+    }
+    return try await work()
   }
 }

@@ -11,6 +11,9 @@ final class ImageLedger: Sendable {
   }
 
   private let state = Mutex(State())
+  /// Keys stored for uploads still in flight (an upload of several photos stores each as it
+  /// arrives, long before its post exists), with how many uploads hold each.
+  private let pending = Mutex<[String: Int]>([:])
 
   init() {}
 
@@ -19,6 +22,29 @@ final class ImageLedger: Sendable {
     await acquire()
     defer { release() }
     return try await body()
+  }
+
+  /// Marks `keys` as needed by an upload in flight: no removal takes them until
+  /// ``release(_:)``. Call it inside ``withLock(_:)``, right after storing them.
+  func hold(_ keys: [String]) {
+    pending.withLock { pending in
+      for key in keys { pending[key, default: 0] += 1 }
+    }
+  }
+
+  /// Ends one hold of each of `keys` (their post is in, or the upload gave up).
+  func release(_ keys: [String]) {
+    pending.withLock { pending in
+      for key in keys {
+        guard let count = pending[key] else { continue }
+        pending[key] = count > 1 ? count - 1 : nil
+      }
+    }
+  }
+
+  /// Those of `keys` that an upload in flight holds.
+  func held(among keys: [String]) -> Set<String> {
+    pending.withLock { pending in Set(keys.filter { pending[$0] != nil }) }
   }
 
   private func acquire() async {

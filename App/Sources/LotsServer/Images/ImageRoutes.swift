@@ -9,6 +9,8 @@ struct ImageRoutes {
 
   /// The URL of a stored image key.
   static func url(forKey key: String) -> String { "/images/\(key)" }
+  /// The key of an image's URL (``url(forKey:)``'s inverse).
+  static func key(fromURL url: String) -> String { String(url.split(separator: "/").last ?? "") }
 
   func register(on router: some RouterMethods<AppRequestContext>) {
     router.get("images/:key") { request, context in

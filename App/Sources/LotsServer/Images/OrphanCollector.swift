@@ -41,6 +41,7 @@ struct OrphanCollector: Service {
       let batch = Array(candidates[start..<min(start + 200, candidates.count)])
       removed += try await services.imageLedger.withLock {
         let used = try await services.storage.referencedImageKeys(batch)
+          .union(services.imageLedger.held(among: batch))
         let orphans = batch.filter { !used.contains($0) }
         for key in orphans { try images.remove(key: key) }
         return orphans.count

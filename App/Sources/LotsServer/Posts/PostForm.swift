@@ -1,57 +1,102 @@
 import Foundation
 import LotsCore
 
-/// The validated fields of a create-post form.
+/// The validated text of a create-post form: caption, restaurant, meal date and one
+/// description per photo.
 struct PostForm: Sendable {
-  var photo: [UInt8]
   var caption: String
   var restaurant: RestaurantChoice
   var mealDate: String
+  /// One per photo, in order ("" where none was given).
+  var descriptions: [String]
 
-  static let fields: Set<String> = [
-    "photo", "caption", "restaurant", "restaurantId", "area", "mealDate",
+  /// The fields sent once each.
+  static let textFields: Set<String> = [
+    "caption", "restaurant", "restaurantId", "area", "mealDate",
+  ]
+  /// The most bytes of one text part: far more than any rule allows, so that text breaking a
+  /// rule is told which rule, while a flood is cut off before it is kept.
+  static let textPartBytes = 64 * 1024
+
+  /// Whether a part may be read, and how many bytes it may have: a `photo` or a `description`
+  /// up to ``LotsCore/PostPhoto/perPostLimit`` times, each text field once.
+  /// - Throws: ``AppError`` 400 naming the field.
+  static func admit(_ part: MultipartForm.Part, index: Int) throws(AppError) -> Int {
+    switch part.name {
+    case "photo", "description":
+      guard index <= PostPhoto.perPostLimit else {
+        var error = AppError.badRequest(
+          "a post has at most \(PostPhoto.perPostLimit) photos", field: part.name)
+        error.index = index
+        throw error
+      }
+      return part.name == "photo" ? PostRoutes.maximumPhotoBytes : textPartBytes
+    case let name where textFields.contains(name):
+      guard index == 1 else {
+        throw AppError.badRequest("field '\(name)' appears more than once", field: name)
+      }
+      return textPartBytes
+    default:
+      throw AppError.badRequest("unknown field '\(part.name.prefix(40))'")
+    }
+  }
+
+  /// The most characters of each free-text field.
+  static let lengths = [
+    "caption": 500, "restaurant": 100, "area": 60, "description": PostPhoto.descriptionLimit,
   ]
 
-  /// Validates a form: known fields once each, text as UTF-8 without control characters, a
-  /// restaurant picked by id or named (with an optional area), a meal date that is not later
-  /// than today anywhere on Earth at `now`.
-  /// - Throws: ``AppError`` naming the field.
-  init(_ form: MultipartForm, now: Date) throws(AppError) {
-    var values: [String: MultipartForm.Part] = [:]
-    for part in form.parts {
-      guard Self.fields.contains(part.name) else {
-        throw AppError.badRequest("unknown field '\(part.name.prefix(40))'")
-      }
-      guard values[part.name] == nil else {
-        throw AppError.badRequest("field '\(part.name)' appears more than once", field: part.name)
-      }
-      values[part.name] = part
+  /// The answer to a part cut off at its limit: for text (cut at ``textPartBytes``) the rule it
+  /// broke, as ``LotsCore/Validation`` words it for a text that arrived whole; for a photo,
+  /// which photo.
+  static func tooLong(_ error: AppError) -> AppError {
+    guard error.status == .contentTooLarge, let field = error.field else { return error }
+    if field == "photo", let index = error.index {
+      var photo = AppError(error.status, "photo is larger than 10 MB", field: "photo")
+      photo.headers = error.headers
+      return photo.about(index, of: nil, "Photo")
     }
-    guard let photo = values["photo"], !photo.bytes.isEmpty else {
+    guard let length = lengths[field] else {
+      return AppError.badRequest("field '\(field)' is too long", field: field)
+    }
+    var refusal = AppError.badRequest(
+      "\(field) must be at most \(Validation.bytesPerCharacter * length) bytes of UTF-8",
+      field: field)
+    refusal.index = error.index
+    return refusal
+  }
+
+  /// Validates the text parts of a form of `photoCount` photos: text as UTF-8 without control
+  /// characters, a restaurant picked by id or named (with an optional area), a meal date that
+  /// is not later than today anywhere on Earth at `now`, and either no description or one per
+  /// photo.
+  /// - Throws: ``AppError`` naming the field (and, for a description, which).
+  init(
+    texts values: [String: MultipartForm.Part], descriptions: [MultipartForm.Part],
+    photoCount: Int, now: Date
+  ) throws(AppError) {
+    guard photoCount > 0 else {
       throw AppError.badRequest("missing field 'photo'", field: "photo")
     }
-    guard photo.bytes.count <= PostRoutes.maximumPhotoBytes else {
-      throw AppError(.contentTooLarge, "photo is larger than 10 MB", field: "photo")
+    guard descriptions.isEmpty || descriptions.count == photoCount else {
+      throw AppError.badRequest(
+        "send one description per photo (\(photoCount)), or none", field: "description")
     }
-    do {
-      self.caption = try Validation.text(
-        Self.text(values, "caption", required: false), field: "caption", length: 0...500,
-        multiline: true)
-      self.restaurant = try Self.restaurant(values)
-      let mealDate = try MealDate(parsing: Self.text(values, "mealDate", required: true))
-      guard mealDate <= MealDate.latestToday(secondsSince1970: Int64(now.timeIntervalSince1970))
-      else {
-        throw AppError.badRequest("the meal date cannot be in the future", field: "mealDate")
+    caption = try PostRules.caption(Self.text(values, "caption", required: false))
+    restaurant = try Self.restaurant(values)
+    mealDate = try PostRules.mealDate(Self.text(values, "mealDate", required: true), now: now)
+    var texts: [String] = []
+    for (offset, part) in descriptions.enumerated() {
+      do throws(AppError) {
+        guard let text = String(validating: part.bytes, as: UTF8.self) else {
+          throw AppError.badRequest("description must be UTF-8 text", field: "description")
+        }
+        texts.append(try PostRules.description(text))
+      } catch {
+        throw error.about(offset + 1, of: photoCount, "Description")
       }
-      self.mealDate = mealDate.description
-    } catch let error as ValidationError {
-      throw AppError(error)
-    } catch let error as AppError {
-      throw error
-    } catch {
-      throw AppError.badRequest("invalid form")
     }
-    self.photo = photo.bytes
+    self.descriptions = texts.isEmpty ? Array(repeating: "", count: photoCount) : texts
   }
 
   /// A text field's value as UTF-8, or "" when an optional field is absent.
@@ -69,12 +114,12 @@ struct PostForm: Sendable {
   }
 
   /// The restaurant: `restaurantId` alone, or `restaurant` and an optional `area`.
-  private static func restaurant(_ values: [String: MultipartForm.Part]) throws -> RestaurantChoice
-  {
+  private static func restaurant(
+    _ values: [String: MultipartForm.Part]
+  ) throws(AppError) -> RestaurantChoice {
     if values["restaurantId"] != nil {
       guard values["restaurant"] == nil, values["area"] == nil else {
-        throw AppError.badRequest(
-          "give restaurantId, or restaurant and area, not both", field: "restaurantId")
+        throw PostRules.restaurantTwice
       }
       let digits = try text(values, "restaurantId", required: true)
       guard (1...18).contains(digits.utf8.count),
@@ -84,13 +129,7 @@ struct PostForm: Sendable {
       }
       return .existing(id: id)
     }
-    let name = try Validation.text(
-      text(values, "restaurant", required: true), field: "restaurant", length: 1...100)
-    guard !TextFolding.key(name).isEmpty else {
-      throw AppError.badRequest("restaurant must contain a letter or a digit", field: "restaurant")
-    }
-    let area = try Validation.text(
-      text(values, "area", required: false), field: "area", length: 0...60)
-    return .named(name: name, area: area)
+    return try PostRules.named(
+      text(values, "restaurant", required: true), area: text(values, "area", required: false))
   }
 }

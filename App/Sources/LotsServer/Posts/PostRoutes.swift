@@ -25,16 +25,38 @@ struct PostRoutes {
       let id = try Request.id(context)
       try services.deletingLimiter.check(String(user.id), action: "delete")
       let keys = try await services.storage.post(id: id, viewerID: user.id).map {
-        [$0.photo.originalURL, $0.photo.displayURL, $0.photo.thumbnailURL]
+        $0.photos.flatMap { [$0.originalURL, $0.displayURL, $0.thumbnailURL] }
+          .map(ImageRoutes.key(fromURL:))
       }
       try await services.imageLedger.withLock {
         try await services.storage.deletePost(id: id, userID: user.id, now: Date())
-        try await removeUnreferenced(urls: keys ?? [])
+        try await Self.removeUnreferenced(keys ?? [], services: services)
       }
       return HTTPResponse.Status.noContent
     }
+    router.patch("posts/:id") { request, context in try await edit(request, context) }
     router.put("posts/:id/like") { _, context in try await like(true, context) }
     router.delete("posts/:id/like") { _, context in try await like(false, context) }
+  }
+
+  /// An author's edit of their post: text, restaurant, meal date, photos' order and
+  /// descriptions; the photos it leaves out are removed, with their files if no post shares
+  /// them.
+  func edit(_ request: Request, _ context: AppRequestContext) async throws -> Post {
+    let user = try context.requireUser()
+    let id = try Request.id(context)
+    try services.likingLimiter.check(String(user.id), action: "edit")
+    var request = request
+    let edit = try await request.decodeStrictly(
+      PostEdit.self, within: services.configuration.requestBodyTimeout)
+    let change = try PostChange(edit, now: Date())
+    let services = services
+    return try await services.imageLedger.withLock {
+      let (post, removed) = try await services.storage.editPost(
+        change, postID: id, userID: user.id, now: Date())
+      try await Self.removeUnreferenced(removed.flatMap(\.keys), services: services)
+      return post
+    }
   }
 
   func like(_ liked: Bool, _ context: AppRequestContext) async throws -> LikeState {
@@ -59,52 +81,41 @@ struct PostRoutes {
     try services.postingLimiter.check(String(user.id), action: "posting")
     // Admitted before the body is read: a bounded number of uploads hold memory at once, none
     // for longer than its body takes to arrive, and no user or address holds them all.
-    let work = services.imageWork
     let address = context.clientAddress(request, trusting: services.configuration.trustedProxies)
-    let (form, photo) = try await services.uploadsByAddress.holding(address) {
+    let services = services
+    let (form, photos) = try await services.uploadsByAddress.holding(address) {
       try await services.uploadsByUser.holding(String(user.id)) {
-        try await work.admitting {
-          var request = request
-          let body = try await request.collectBodyOrThrow(
-            upTo: Self.maximumPhotoBytes + 64 * 1024,
-            within: services.configuration.uploadBodyTimeout,
-            late: "the photo took too long to arrive: try again on a better connection")
-          let form = try PostForm(
-            MultipartForm(body: Array(buffer: body), boundary: boundary), now: Date())
-          let pipeline = services.pipeline
-          return (form, try await work.run { try pipeline.process(form.photo) })
+        try await services.imageWork.admitting {
+          try await PostUpload.read(
+            request, boundary: boundary, services: services,
+            within: services.configuration.uploadBodyTimeout, now: { Date() })
         }
       }
     }
-    let renditions = [photo.original, photo.display, photo.thumbnail]
+    let keys = photos.flatMap(\.keys)
     let stored = try await services.imageLedger.withLock { () async throws -> (Post, Bool) in
-      // Stores and inserts are serialised here: a retry that raced its first attempt finds it.
-      if let key,
-        let post = try await services.storage.post(idempotencyKey: key, userID: user.id)
-      {
-        return (post, true)
-      }
-      // Nothing half-stored: if a rendition cannot be written or the post cannot be inserted,
-      // the files no post refers to are removed before anyone else may touch them.
-      var keys: [String] = []
+      // Inserts are serialised here: a retry that raced its first attempt finds it. Either
+      // way the upload's hold on its files ends here, and files no post uses go.
+      let outcome: Result<(Post, Bool), any Error>
       do {
-        for rendition in renditions {
-          let images = services.images
-          keys.append(
-            try await NIOThreadPool.singleton.runIfActive {
-              try images.put(rendition.bytes, fileExtension: rendition.fileExtension)
-            })
+        if let key,
+          let post = try await services.storage.post(idempotencyKey: key, userID: user.id)
+        {
+          outcome = .success((post, true))
+        } else {
+          let new = NewPost(
+            authorID: user.id, caption: form.caption, restaurant: form.restaurant,
+            mealDate: form.mealDate, photos: photos, idempotencyKey: key)
+          outcome = .success((try await services.storage.insertPost(new, now: Date()), false))
         }
-        let new = NewPost(
-          authorID: user.id, caption: form.caption, restaurant: form.restaurant,
-          mealDate: form.mealDate, width: photo.original.width, height: photo.original.height,
-          color: photo.color, originalKey: keys[0], displayKey: keys[1], thumbnailKey: keys[2],
-          idempotencyKey: key)
-        return (try await services.storage.insertPost(new, now: Date()), false)
       } catch {
-        try? await removeUnreferenced(urls: keys.map(ImageRoutes.url(forKey:)))
-        throw error
+        outcome = .failure(error)
       }
+      services.imageLedger.release(keys)
+      if (try? outcome.get().1) != false {
+        try? await Self.removeUnreferenced(keys, services: services)
+      }
+      return try outcome.get()
     }
     return stored.1
       ? Self.replayed(stored.0) : EditedResponse(status: .created, response: stored.0)
@@ -131,10 +142,11 @@ struct PostRoutes {
       status: .created, headers: [HTTPField.Name("Idempotent-Replayed")!: "true"], response: post)
   }
 
-  /// Deletes image files that no remaining post uses (content addressing lets posts share).
-  func removeUnreferenced(urls: [String]) async throws {
-    let keys = urls.map { String($0.split(separator: "/").last ?? "") }
+  /// Deletes the image files among `keys` that no post uses and no upload in flight holds
+  /// (content addressing lets posts share them). Call it inside the ``ImageLedger``'s lock.
+  static func removeUnreferenced(_ keys: [String], services: AppServices) async throws {
     let used = try await services.storage.referencedImageKeys(keys)
-    for key in keys where !used.contains(key) { try? services.images.remove(key: key) }
+      .union(services.imageLedger.held(among: keys))
+    for key in Set(keys) where !used.contains(key) { try? services.images.remove(key: key) }
   }
 }

@@ -15,6 +15,12 @@ protocol PostStore: Sendable {
   /// Deletes the author's own post.
   /// - Throws: ``AppError`` 404 when there is no such post of theirs.
   func deletePost(id: Int64, userID: Int64, now: Date) async throws
+  /// Applies an author's edit to their own post.
+  /// - Returns: The post as its author now sees it, and the photos the edit removed.
+  /// - Throws: ``AppError`` 404 for a post the user cannot see, 403 for someone else's, 400
+  ///   for a photo that is not the post's.
+  func editPost(_ change: PostChange, postID: Int64, userID: Int64, now: Date) async throws
+    -> (post: Post, removed: [StoredPhoto])
   /// The image keys among `keys` that some post still uses.
   func referencedImageKeys(_ keys: [String]) async throws -> Set<String>
   /// Likes or unlikes a post, idempotently.

@@ -11,7 +11,8 @@ struct ChangeEntry: Sendable, Hashable {
   /// The post's author, kept for filtering after the post is gone; for `block` and `unblock`,
   /// the user blocked or unblocked.
   var authorID: Int64
-  /// Who made the change, where it matters: the liker of an `update`, the blocker.
+  /// Who made the change, where it matters: the liker of an `update`, the blocker, the writer
+  /// of a comment; for `notification`, the person it is for.
   var actorID: Int64?
   /// For an `update` caused by a like (true) or an unlike (false).
   var liked: Bool?
@@ -22,6 +23,10 @@ struct ChangeEntry: Sendable, Hashable {
   /// The post's unchanging JSON, rendered once when the hub loads the entry, for every stream
   /// that sends it (a thousand subscribers encoding the same post was most of a like's cost).
   private(set) var postJSON: PostJSON?
+  /// For `comment` and `uncomment`: the comment concerned.
+  var commentID: Int64?
+  /// For `comment`: the comment, if it still existed at read time.
+  var comment: Comment?
   /// For updates: the like count at read time.
   var likeCount: Int?
   /// Whether the post was hidden pending review at read time (its updates are not sent).
@@ -44,13 +49,21 @@ struct ChangeEntry: Sendable, Hashable {
     case othersThanAuthor = 2
   }
 
-  /// The event `viewerID` gets, after `previous` on their stream.
-  func event(for viewerID: Int64?, previous: Int64) -> ChangeEvent {
+  /// The event `viewerID` (who blocks `blocked`) gets, after `previous` on their stream.
+  func event(for viewerID: Int64?, previous: Int64, blocked: Set<Int64> = []) -> ChangeEvent {
     switch kind {
+    case .comment, .uncomment:
+      // The count changes for everyone; a blocked person's words reach no one who blocks them.
+      let shown = actorID.map { !blocked.contains($0) } ?? true
+      return ChangeEvent(
+        seq: seq, previous: previous, kind: kind, postID: postID, post: post,
+        comment: shown ? comment : nil, commentID: commentID)
     case .block, .unblock:
       return ChangeEvent(seq: seq, previous: previous, kind: kind, authorID: authorID)
     case .list:
       return ChangeEvent(seq: seq, previous: previous, kind: kind, listID: postID)
+    case .notification:
+      return ChangeEvent(seq: seq, previous: previous, kind: kind)
     case .update:
       var post = post
       if let likeCount { post?.likeCount = likeCount }
@@ -67,7 +80,7 @@ struct ChangeEntry: Sendable, Hashable {
   /// Whether `viewerID`, who blocks `blocked`, is sent this entry.
   func concerns(_ viewerID: Int64?, blocking blocked: Set<Int64>) -> Bool {
     switch kind {
-    case .block, .unblock, .list: return actorID != nil && actorID == viewerID
+    case .block, .unblock, .list, .notification: return actorID != nil && actorID == viewerID
     default: break
     }
     if blocked.contains(authorID) { return false }
@@ -81,7 +94,7 @@ struct ChangeEntry: Sendable, Hashable {
     // An insert whose post was gone by load time is followed by its delete: skip both.
     case .insert: return post != nil
     // A hidden post's author still sees it, with its likes; others are not told of it.
-    case .update: return !removed && (!hidden || mine)
+    case .update, .comment, .uncomment: return !removed && (!hidden || mine)
     case .hide: return !mine
     default: return true
     }

@@ -4,8 +4,10 @@ extension JSONWriter {
   /// The `ChangeEvent` a viewer gets for an entry, written from the entry's rendered post: the
   /// same document `JSONEncoder` makes of `entry.event(for:previous:)`, without encoding the
   /// post once per subscriber.
-  mutating func write(_ entry: ChangeEntry, for viewerID: Int64?, previous: Int64) {
-    let event = entry.event(for: viewerID, previous: previous)
+  mutating func write(
+    _ entry: ChangeEntry, for viewerID: Int64?, previous: Int64, blocked: Set<Int64> = []
+  ) {
+    let event = entry.event(for: viewerID, previous: previous, blocked: blocked)
     raw("{\"seq\":")
     integer(event.seq)
     raw(",\"previous\":")
@@ -19,7 +21,8 @@ extension JSONWriter {
     if let post = event.post, let rendered = entry.postJSON {
       raw(",\"post\":")
       bytes.append(contentsOf: rendered.head)
-      counts(likeCount: post.likeCount, likedByMe: post.likedByMe)
+      counts(
+        likeCount: post.likeCount, likedByMe: post.likedByMe, commentCount: post.commentCount)
       bytes.append(contentsOf: rendered.tail)
     }
     if let likeCount = event.likeCount {
@@ -36,6 +39,14 @@ extension JSONWriter {
     if let listID = event.listID {
       raw(",\"listID\":")
       integer(listID)
+    }
+    if let comment = event.comment {
+      raw(",\"comment\":")
+      write(comment)
+    }
+    if let commentID = event.commentID {
+      raw(",\"commentID\":")
+      integer(commentID)
     }
     raw("}")
   }

@@ -149,7 +149,7 @@ struct StreamSession {
     json.raw("id: ")
     json.integer(entry.seq)
     json.raw("\ndata: ")
-    json.write(entry, for: viewerID, previous: lastSent)
+    json.write(entry, for: viewerID, previous: lastSent, blocked: blocked)
     json.raw("\n\n")
     try await writer.write(json.buffer)
     lastWrite = .now

@@ -37,8 +37,8 @@ struct UpdateCoalescer {
           held[entry.postID] = entry
           continue
         }
-      case .update, .delete, .hide:
-        // This event makes a held update of its post obsolete.
+      case .update, .delete, .hide, .comment, .uncomment:
+        // This event makes a held update of its post obsolete (a comment's carries the post).
         held[entry.postID] = nil
       default: break
       }

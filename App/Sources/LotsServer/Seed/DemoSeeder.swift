@@ -160,8 +160,7 @@ struct DemoSeeder {
         authorID: author, caption: caption,
         restaurant: .named(name: place.name, area: place.area, position: place.position),
         mealDate: String(format: "%04d-%02d-%02d", date.year!, date.month!, date.day!),
-        width: photo.width, height: photo.height, color: photo.color,
-        originalKey: photo.keys[0], displayKey: photo.keys[1], thumbnailKey: photo.keys[2])
+        photos: photo.photos)
       let post = try await services.storage.insertPost(new, now: time)
       for user in plan.users where random.next() % 4 == 0 {
         _ = try await services.storage.setLike(true, postID: post.id, userID: user, now: Date())
@@ -169,6 +168,7 @@ struct DemoSeeder {
       services.demo.madePost()
     }
     try await seedLists(plan)
+    try await seedComments(plan)
     try? FileManager.default.removeItem(at: marker)
     logger.info("seeded \(postCount) demo posts")
   }

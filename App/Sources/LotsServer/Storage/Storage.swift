@@ -1,4 +1,5 @@
 /// Everything the server keeps: one type per backend implements it (`SQLiteStorage`,
 /// `PostgresStorage`), each feature declaring the part it uses in its own folder.
 typealias Storage = AccountStore & ChangeLogStore & FeedStore & ModerationStore & PostStore
-  & RestaurantStore & ListStore & SearchStore
+  & RestaurantStore & ListStore & SearchStore & CommentStore
+  & NotificationStore

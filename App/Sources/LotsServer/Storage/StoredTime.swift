@@ -14,6 +14,11 @@ extension StoresTimeAsMillis {
   static func date(_ millis: Int64) -> Date {
     Date(timeIntervalSince1970: Double(millis) / 1000)
   }
+
+  /// The date of a stored time that may be unset (0): when a post was edited.
+  static func editedDate(_ millis: Int64) -> Date? {
+    millis == 0 ? nil : date(millis)
+  }
 }
 
 extension SQLiteStorage: StoresTimeAsMillis {}

@@ -14,15 +14,16 @@ extension PostgresStorage: ChangeLogStore {
   static func appendChange(
     _ connection: PostgresConnection, logger: Logger, kind: ChangeEvent.Kind, postID: Int64,
     authorID: Int64, now: Date, actorID: Int64? = nil, liked: Bool? = nil,
-    audience: ChangeEntry.Audience = .everyone
+    audience: ChangeEntry.Audience = .everyone, commentID: Int64? = nil
   ) async throws {
     try await lockChangeLog(connection, logger: logger)
     let audienceCode = Int16(audience.rawValue)
     try await connection.query(
       """
-      INSERT INTO changeLog (kind, postId, authorId, createdAt, actorId, liked, audience)
+      INSERT INTO changeLog (kind, postId, authorId, createdAt, actorId, liked, audience,
+        commentId)
       VALUES (\(kind.rawValue), \(postID), \(authorID), \(millis(now)), \(actorID), \(liked),
-        \(audienceCode))
+        \(audienceCode), \(commentID))
       """, logger: logger)
     try await connection.query(
       PostgresQuery(unsafeSQL: "NOTIFY \(ChangeDoorbell.channel)"), logger: logger)
@@ -57,7 +58,8 @@ extension PostgresStorage: ChangeLogStore {
     var entries = try await rows(
       """
       SELECT changeLog.seq, changeLog.kind, changeLog.postId, changeLog.authorId,
-        changeLog.actorId, changeLog.liked, changeLog.audience, post.likeCount, post.hidden
+        changeLog.actorId, changeLog.liked, changeLog.audience, post.likeCount, post.hidden,
+        changeLog.commentId
       FROM changeLog LEFT JOIN post ON post.id = changeLog.postId
       WHERE changeLog.seq > \(seq) ORDER BY changeLog.seq LIMIT \(limit)
       """
@@ -73,6 +75,7 @@ extension PostgresStorage: ChangeLogStore {
       let hidden = try row[8].decode(Int16?.self) ?? 0
       entry.hidden = hidden != 0
       entry.removed = hidden == 2
+      entry.commentID = try row[9].decode(Int64?.self)
       return entry
     }
     // The posts the entries publish, two queries for the batch: a new post as everyone sees
@@ -81,11 +84,17 @@ extension PostgresStorage: ChangeLogStore {
     let inserted = try await posts(
       ids: entries.filter { $0.kind == .insert }.map(\.postID), viewerID: nil)
     let updated = try await posts(
-      ids: entries.filter { $0.kind == .update }.map(\.postID), viewerID: nil, asAuthors: true)
+      ids: entries.filter { [.update, .comment, .uncomment].contains($0.kind) }.map(\.postID),
+      viewerID: nil, asAuthors: true)
+    let comments = try await comments(
+      ids: entries.filter { $0.kind == .comment }.compactMap(\.commentID))
     for index in entries.indices {
       switch entries[index].kind {
       case .insert: entries[index].post = inserted[entries[index].postID]
-      case .update: entries[index].post = updated[entries[index].postID]
+      case .update, .uncomment: entries[index].post = updated[entries[index].postID]
+      case .comment:
+        entries[index].post = updated[entries[index].postID]
+        entries[index].comment = entries[index].commentID.flatMap { comments[$0] }
       default: break
       }
     }

@@ -25,6 +25,9 @@ extension PostgresStorage: FeedStore {
     return FeedPage(items: items, nextCursor: next, sequence: sequence)
   }
 
+  /// The columns of an entry (``FeedEntries/Entry``) before `likedByMe`.
+  static let entryColumns = "post.id, post.likeCount, post.editedAt, post.commentCount"
+
   /// Not read without suspending on PostgreSQL: the feed reader asks ``readEntries``.
   func entries(_ feed: FeedQuery, viewerID: Int64?, cursor: FeedCursor?, limit: Int) throws
     -> FeedEntries?
@@ -46,7 +49,9 @@ extension PostgresStorage: FeedStore {
       entries.append(
         .init(
           id: id, likeCount: Int(try row[2].decode(Int64.self)),
-          likedByMe: try row[3].decode(Bool.self)))
+          likedByMe: try row[5].decode(Bool.self),
+          commentCount: Int(try row[4].decode(Int64.self)), version: try row[3].decode(Int64.self))
+      )
       return id
     }
     return FeedEntries(entries: entries, nextCursor: next, sequence: sequence)
@@ -86,14 +91,14 @@ extension PostgresStorage: FeedStore {
     query.sql = """
       SELECT newest.seq, rows.* FROM (SELECT COALESCE(MAX(seq), 0) AS seq FROM changeLog) newest
       LEFT JOIN LATERAL (
-        SELECT \(wholePosts ? Self.postColumns : "post.id, post.likeCount"),
+        SELECT \(wholePosts ? Self.postColumns : Self.entryColumns),
           EXISTS (SELECT 1 FROM postLike WHERE postLike.postId = post.id
             AND postLike.userId = $1) AS likedByMe, \(sortKey) AS sortKey
         FROM post \(join) WHERE \(filters.joined(separator: " AND "))
         ORDER BY \(sortKey) DESC, post.id DESC LIMIT $\(query.binds.count)
       ) rows ON true
       """
-    let sortKeyColumn = wholePosts ? 20 : 4
+    let sortKeyColumn = wholePosts ? 24 : 6
     var sequence: Int64 = 0
     var count = 0
     var last: (key: Int64, id: Int64)?

@@ -108,6 +108,9 @@ extension PostgresStorage {
       guard let id = try await rows(insert, on: connection, { try $0[0].decode(Int64.self) }).first
       else { throw AppError(.internalServerError, "the new entry has no id") }
       try await changed(listID: listID, ownerID: ownerID, now: now, on: connection)
+      if case .post(let postID) = target {
+        try await ringAuthor(ofPost: postID, savedBy: ownerID, now: now, on: connection)
+      }
       return (id, true)
     }
     return (try await entry(id: id, viewerID: ownerID), created)
@@ -204,6 +207,20 @@ extension PostgresStorage {
   /// Bumps the list's version and tells its owner's devices.
   /// - Returns: The new version.
   @discardableResult
+  /// Rings the bell of a saved post's author (SQLite's `ringAuthor`).
+  private func ringAuthor(
+    ofPost postID: Int64, savedBy ownerID: Int64, now: Date, on connection: PostgresConnection
+  ) async throws {
+    guard
+      let authorID = try await value(
+        Int64.self, "SELECT authorId FROM post WHERE id = \(postID)", on: connection),
+      authorID != ownerID, try await !Self.isBlocked(self, connection, ownerID, by: authorID)
+    else { return }
+    try await Self.appendChange(
+      connection, logger: logger, kind: .notification, postID: postID, authorID: authorID,
+      now: now, actorID: authorID)
+  }
+
   private func changed(
     listID: Int64, ownerID: Int64, now: Date, on connection: PostgresConnection
   ) async throws -> Int64 {

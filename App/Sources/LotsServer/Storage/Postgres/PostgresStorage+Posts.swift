@@ -9,7 +9,8 @@ extension PostgresStorage: PostStore {
     post.id, post.authorId, post.caption, post.restaurant, post.mealDate, post.createdAt,
     post.width, post.height, post.color, post.originalKey, post.displayKey, post.thumbnailKey,
     post.likeCount, post.hidden, account.username, account.createdAt AS authorCreatedAt,
-    post.restaurantId, post.area
+    post.restaurantId, post.area, post.photoDescription, post.morePhotos, post.editedAt,
+    post.commentCount
     """
 
   /// What a viewer may see of posts, with `$1` the viewer (0 for none): shown posts, their own
@@ -37,20 +38,24 @@ extension PostgresStorage: PostStore {
       let newest = try await value(Int64.self, "SELECT MAX(createdAt) FROM post", on: connection)
       let createdAt = max(Self.millis(now), newest ?? 0)
       let place = try await restaurant(connection, for: new.restaurant, now: createdAt)
-      let width = Int32(new.width)
-      let height = Int32(new.height)
+      let cover = new.cover
+      let width = Int32(cover.width)
+      let height = Int32(cover.height)
       guard
         let id = try await value(
           Int64.self,
           """
           INSERT INTO post (authorId, caption, restaurant, restaurantId, area, mealDate,
-            createdAt, width, height, color, originalKey, displayKey, thumbnailKey)
+            createdAt, width, height, color, originalKey, displayKey, thumbnailKey,
+            photoDescription, morePhotos)
           VALUES (\(new.authorID), \(new.caption), \(place.name), \(place.id), \(place.area),
-            \(new.mealDate), \(createdAt), \(width), \(height), \(new.color),
-            \(new.originalKey), \(new.displayKey), \(new.thumbnailKey))
+            \(new.mealDate), \(createdAt), \(width), \(height), \(cover.color),
+            \(cover.originalKey), \(cover.displayKey), \(cover.thumbnailKey),
+            \(cover.description), \(new.morePhotos))
           RETURNING id
           """, on: connection)
       else { throw AppError(.internalServerError, "the new post has no id") }
+      try await recordImages(connection, of: new.photos.dropFirst(), postID: id)
       let document = SearchQuery.document(
         caption: new.caption, restaurant: place.name, area: place.area)
       try await connection.query(
@@ -126,6 +131,19 @@ extension PostgresStorage: PostStore {
     }
   }
 
+  /// Records the image keys of a post's photos after the first in `postImage`.
+  func recordImages(
+    _ connection: PostgresConnection, of photos: some Sequence<StoredPhoto>, postID: Int64
+  ) async throws {
+    let keys = Array(Set(photos.flatMap(\.keys)))
+    guard !keys.isEmpty else { return }
+    try await connection.query(
+      """
+      INSERT INTO postImage (key, postId) SELECT key, \(postID) FROM unnest(\(keys)::text[]) AS key
+      ON CONFLICT DO NOTHING
+      """, logger: logger)
+  }
+
   /// The image keys still referenced by some post, among `keys`.
   func referencedImageKeys(_ keys: [String]) async throws -> Set<String> {
     guard !keys.isEmpty else { return [] }
@@ -133,8 +151,10 @@ extension PostgresStorage: PostStore {
     return Set(
       try await rows(
         """
-        SELECT key FROM unnest(\(keys)::text[]) AS key WHERE EXISTS (SELECT 1 FROM post
-          WHERE originalKey = key OR displayKey = key OR thumbnailKey = key)
+        SELECT wanted.key FROM unnest(\(keys)::text[]) AS wanted(key)
+        WHERE EXISTS (SELECT 1 FROM post WHERE originalKey = wanted.key
+            OR displayKey = wanted.key OR thumbnailKey = wanted.key)
+          OR EXISTS (SELECT 1 FROM postImage WHERE postImage.key = wanted.key)
         """
       ) { row in try row[0].decode(String.self) })
   }
@@ -222,13 +242,16 @@ extension PostgresStorage: PostStore {
       color: try cell(8).decode(String.self),
       originalURL: ImageRoutes.url(forKey: try cell(9).decode(String.self)),
       displayURL: ImageRoutes.url(forKey: try cell(10).decode(String.self)),
-      thumbnailURL: ImageRoutes.url(forKey: try cell(11).decode(String.self)))
+      thumbnailURL: ImageRoutes.url(forKey: try cell(11).decode(String.self)),
+      description: try cell(18).decode(String.self))
     return Post(
       id: try cell(0).decode(Int64.self), author: author, caption: try cell(2).decode(String.self),
       restaurant: try cell(3).decode(String.self), restaurantID: try cell(16).decode(Int64.self),
       area: try cell(17).decode(String.self), mealDate: try cell(4).decode(String.self),
       createdAt: date(try cell(5).decode(Int64.self)),
-      likeCount: Int(try cell(12).decode(Int64.self)), likedByMe: try cell(18).decode(Bool.self),
-      photo: photo)
+      editedAt: editedDate(try cell(20).decode(Int64.self)),
+      likeCount: Int(try cell(12).decode(Int64.self)), likedByMe: try cell(22).decode(Bool.self),
+      commentCount: Int(try cell(21).decode(Int64.self)),
+      photo: photo, morePhotos: StoredPhoto.morePhotos(column: try cell(19).decode(String.self)))
   }
 }

@@ -24,7 +24,7 @@ extension PostgresStorage {
       let state: ReviewItem.State = hidden == 0 ? .shown : hidden == 1 ? .pending : .removed
       return ReviewItem(
         post: try Self.post(row, at: 0), state: state,
-        score: Double(try row[19].decode(Int64.self)) / 1000, reports: [])
+        score: Double(try row[23].decode(Int64.self)) / 1000, reports: [])
     }
     let total =
       try await value(
@@ -85,6 +85,10 @@ extension PostgresStorage {
         self, connection, postID: postID,
         action: decision.action == .restore ? .restore : .remove, actorID: moderatorID,
         note: decision.note, now: now)
+      // The author's notifications show the decision (derived from the log): ring their bell.
+      try await Self.appendChange(
+        connection, logger: logger, kind: .notification, postID: postID, authorID: authorID,
+        now: now, actorID: authorID)
       switch decision.action {
       case .restore:
         guard hidden != 0 || open else {

@@ -255,6 +255,56 @@ extension PostgresStorage {
         "CREATE INDEX restaurant_words ON restaurant USING GIN (to_tsvector('simple', nameKey))",
       ]
     ),
+    // As SQLite's v12: posts of several photos (``StoredPhoto``).
+    (
+      "v8: several photos",
+      [
+        "ALTER TABLE post ADD COLUMN photoDescription TEXT NOT NULL DEFAULT ''",
+        "ALTER TABLE post ADD COLUMN morePhotos TEXT NOT NULL DEFAULT ''",
+        """
+        CREATE TABLE postImage (
+          key TEXT NOT NULL,
+          postId BIGINT NOT NULL REFERENCES post(id) ON DELETE CASCADE,
+          PRIMARY KEY (key, postId))
+        """,
+        "CREATE INDEX postImage_post ON postImage(postId)",
+      ]
+    ),
+    // As SQLite's v13: when a post was last edited (0: never) and how many comments it has,
+    // carried by the feed index too.
+    (
+      "v9: edits and comment counts",
+      [
+        "ALTER TABLE post ADD COLUMN editedAt BIGINT NOT NULL DEFAULT 0",
+        """
+        ALTER TABLE post ADD COLUMN commentCount BIGINT NOT NULL DEFAULT 0
+          CHECK (commentCount >= 0)
+        """,
+        "DROP INDEX post_feed",
+        """
+        CREATE INDEX post_feed ON post(createdAt, id)
+          INCLUDE (authorId, hidden, likeCount, editedAt, commentCount)
+        """,
+      ]
+    ),
+    // As SQLite's v14: comments, and when each person last read their notifications.
+    (
+      "v10: comments and notifications",
+      [
+        """
+        CREATE TABLE comment (
+          id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+          postId BIGINT NOT NULL REFERENCES post(id) ON DELETE CASCADE,
+          authorId BIGINT NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+          body TEXT NOT NULL,
+          createdAt BIGINT NOT NULL)
+        """,
+        "CREATE INDEX comment_post ON comment(postId, id)",
+        "CREATE INDEX comment_author ON comment(authorId)",
+        "ALTER TABLE changeLog ADD COLUMN commentId BIGINT",
+        "ALTER TABLE account ADD COLUMN notificationsReadAt BIGINT NOT NULL DEFAULT 0",
+      ]
+    ),
   ]
 
   /// The steps of migrations that need Swift (after their statements, in their transaction).

@@ -11,7 +11,7 @@ struct FeedSelect {
   enum Columns: Int, CaseIterable {
     /// Every column of a post (``SQLiteStorage/postColumns``), its author's included.
     case posts
-    /// The post's id and like count only.
+    /// The post's id, like count, edit time and comment count only.
     case entries
   }
 
@@ -50,7 +50,7 @@ struct FeedSelect {
     values.append(limit + 1)
     sql = Self.statements[Self.shape(kind, columns, hasCursor)]
     arguments = StatementArguments(values)
-    sortKeyColumn = columns == .posts ? 19 : 3
+    sortKeyColumn = columns == .posts ? 23 : 5
   }
 
   private static func shape(_ kind: Kind, _ columns: Columns, _ hasCursor: Bool) -> Int {
@@ -78,7 +78,9 @@ struct FeedSelect {
       "post.authorId NOT IN (SELECT blockedId FROM block WHERE blockerId = ?1)",
     ]
     var next = 2
-    let selected = columns == .posts ? SQLiteStorage.postColumns : "post.id, post.likeCount"
+    let selected =
+      columns == .posts
+      ? SQLiteStorage.postColumns : "post.id, post.likeCount, post.editedAt, post.commentCount"
     var join = columns == .posts ? "JOIN account ON account.id = post.authorId" : ""
     var sortKey = "post.createdAt"
     switch kind {

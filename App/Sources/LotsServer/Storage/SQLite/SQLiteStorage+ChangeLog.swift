@@ -6,14 +6,18 @@ extension SQLiteStorage {
   /// Appends to the change log; call inside the transaction that makes the change.
   static func appendChange(
     _ db: Database, kind: ChangeEvent.Kind, postID: Int64, authorID: Int64, now: Date,
-    actorID: Int64? = nil, liked: Bool? = nil, audience: ChangeEntry.Audience = .everyone
+    actorID: Int64? = nil, liked: Bool? = nil, audience: ChangeEntry.Audience = .everyone,
+    commentID: Int64? = nil
   ) throws {
     try db.execute(
       sql: """
-        INSERT INTO changeLog (kind, postId, authorId, createdAt, actorId, liked, audience)
-        VALUES (?, ?, ?, ?, ?, ?, ?)
+        INSERT INTO changeLog (kind, postId, authorId, createdAt, actorId, liked, audience,
+          commentId)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
         """,
-      arguments: [kind.rawValue, postID, authorID, millis(now), actorID, liked, audience.rawValue])
+      arguments: [
+        kind.rawValue, postID, authorID, millis(now), actorID, liked, audience.rawValue, commentID,
+      ])
   }
 
   /// The highest sequence ever assigned (0 before the first change), trimmed or not.
@@ -41,7 +45,8 @@ extension SQLiteStorage {
         db,
         sql: """
           SELECT changeLog.seq, changeLog.kind, changeLog.postId, changeLog.authorId,
-            changeLog.actorId, changeLog.liked, changeLog.audience, post.likeCount, post.hidden
+            changeLog.actorId, changeLog.liked, changeLog.audience, post.likeCount, post.hidden,
+            changeLog.commentId
           FROM changeLog LEFT JOIN post ON post.id = changeLog.postId
           WHERE changeLog.seq > ? ORDER BY changeLog.seq LIMIT ?
           """, arguments: [seq, limit])
@@ -51,9 +56,13 @@ extension SQLiteStorage {
           seq: row["seq"], kind: kind, postID: row["postId"], authorID: row["authorId"],
           actorID: row["actorId"], liked: row["liked"])
         entry.audience = ChangeEntry.Audience(rawValue: row["audience"]) ?? .everyone
+        entry.commentID = row["commentId"]
+        if kind == .comment, let id = entry.commentID {
+          entry.comment = try Self.fetchComment(db, id: id)
+        }
         switch kind {
         case .insert: entry.post = try Self.fetchPost(db, id: entry.postID, viewerID: nil)
-        case .update:
+        case .update, .comment, .uncomment:
           // As its author sees it, so that a hidden post's own stream still gets it, but with
           // no one's like: `likedByMe` is the viewer's, set per stream.
           entry.post = try Self.fetchPost(db, id: entry.postID, viewerID: entry.authorID)

@@ -31,7 +31,9 @@ extension SQLiteStorage {
     var entries: [FeedEntries.Entry] = []
     let end = try readPage(query, feed: feed, limit: limit) { row in
       entries.append(
-        .init(id: row.int64(0), likeCount: Int(row.int64(1)), likedByMe: row.int64(2) != 0))
+        .init(
+          id: row.int64(0), likeCount: Int(row.int64(1)), likedByMe: row.int64(4) != 0,
+          commentCount: Int(row.int64(3)), version: row.int64(2)))
     }
     return FeedEntries(entries: entries, nextCursor: end.cursor, sequence: end.sequence)
   }

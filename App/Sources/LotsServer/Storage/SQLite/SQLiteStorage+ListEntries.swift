@@ -104,6 +104,9 @@ extension SQLiteStorage {
         ])
       let id = db.lastInsertedRowID
       try Self.changed(db, listID: listID, ownerID: ownerID, now: now)
+      if case .post(let postID) = target {
+        try Self.ringAuthor(db, ofPost: postID, savedBy: ownerID, now: now)
+      }
       return (try Self.entry(db, id: id, viewerID: ownerID), true)
     }
   }
@@ -220,6 +223,22 @@ extension SQLiteStorage {
         sql: "UPDATE listEntry SET position = ? WHERE id = ?",
         arguments: [Int64(ids.count - rank) * ListLimits.spacing, id])
     }
+  }
+
+  /// Rings the bell of a saved post's author (their notifications derive the save itself),
+  /// unless they saved it, or they block the one who did.
+  private static func ringAuthor(
+    _ db: Database, ofPost postID: Int64, savedBy ownerID: Int64, now: Date
+  )
+    throws
+  {
+    guard
+      let authorID = try Int64.fetchOne(
+        db, sql: "SELECT authorId FROM post WHERE id = ?", arguments: [postID]),
+      authorID != ownerID, try !isBlocked(db, ownerID, by: authorID)
+    else { return }
+    try appendChange(
+      db, kind: .notification, postID: postID, authorID: authorID, now: now, actorID: authorID)
   }
 
   /// Bumps the list's version and tells its owner's devices.

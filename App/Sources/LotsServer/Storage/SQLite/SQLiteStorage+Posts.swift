@@ -8,7 +8,8 @@ extension SQLiteStorage {
     post.id, post.authorId, post.caption, post.restaurant, post.mealDate, post.createdAt,
     post.width, post.height, post.color, post.originalKey, post.displayKey, post.thumbnailKey,
     post.likeCount, post.hidden, account.username, account.createdAt AS authorCreatedAt,
-    post.restaurantId, post.area
+    post.restaurantId, post.area, post.photoDescription, post.morePhotos, post.editedAt,
+    post.commentCount
     """
 
   /// What viewer `?1` (0 for none) may see of posts: shown posts, their own hidden pending
@@ -42,14 +43,17 @@ extension SQLiteStorage {
       try db.execute(
         sql: """
           INSERT INTO post (authorId, caption, restaurant, restaurantId, area, mealDate,
-            createdAt, width, height, color, originalKey, displayKey, thumbnailKey)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            createdAt, width, height, color, originalKey, displayKey, thumbnailKey,
+            photoDescription, morePhotos)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
           """,
         arguments: [
           new.authorID, new.caption, place.name, place.id, place.area, new.mealDate, createdAt,
-          new.width, new.height, new.color, new.originalKey, new.displayKey, new.thumbnailKey,
+          new.cover.width, new.cover.height, new.cover.color, new.cover.originalKey,
+          new.cover.displayKey, new.cover.thumbnailKey, new.cover.description, new.morePhotos,
         ])
       let id = db.lastInsertedRowID
+      try Self.recordImages(db, of: new.photos.dropFirst(), postID: id)
       try db.execute(
         sql: "INSERT INTO postSearch (rowid, body) VALUES (?, ?)",
         arguments: [
@@ -105,6 +109,17 @@ extension SQLiteStorage {
     }
   }
 
+  /// Records the image keys of a post's photos after the first in `postImage`.
+  static func recordImages(
+    _ db: Database, of photos: some Sequence<StoredPhoto>, postID: Int64
+  ) throws {
+    for key in Set(photos.flatMap(\.keys)) {
+      try db.execute(
+        sql: "INSERT OR IGNORE INTO postImage (key, postId) VALUES (?, ?)",
+        arguments: [key, postID])
+    }
+  }
+
   /// The image keys still referenced by some post, among `keys`.
   func referencedImageKeys(_ keys: [String]) async throws -> Set<String> {
     try readNow { db in
@@ -114,7 +129,7 @@ extension SQLiteStorage {
           db,
           sql: """
             SELECT EXISTS (SELECT 1 FROM post WHERE originalKey = ?1 OR displayKey = ?1
-              OR thumbnailKey = ?1)
+              OR thumbnailKey = ?1) OR EXISTS (SELECT 1 FROM postImage WHERE key = ?1)
             """, arguments: [key])
         if used == true { found.insert(key) }
       }
@@ -144,11 +159,12 @@ extension SQLiteStorage {
       width: row[6], height: row[7], color: row[8],
       originalURL: ImageRoutes.url(forKey: row[9]),
       displayURL: ImageRoutes.url(forKey: row[10]),
-      thumbnailURL: ImageRoutes.url(forKey: row[11]))
+      thumbnailURL: ImageRoutes.url(forKey: row[11]), description: row[18])
     return Post(
       id: row[0], author: author, caption: row[2], restaurant: row[3], restaurantID: row[16],
-      area: row[17], mealDate: row[4], createdAt: date(row[5]), likeCount: row[12],
-      likedByMe: row[18] ?? false, photo: photo)
+      area: row[17], mealDate: row[4], createdAt: date(row[5]), editedAt: editedDate(row[20]),
+      likeCount: row[12], likedByMe: row[22] ?? false, commentCount: row[21], photo: photo,
+      morePhotos: StoredPhoto.morePhotos(column: row[19]))
   }
 
 }

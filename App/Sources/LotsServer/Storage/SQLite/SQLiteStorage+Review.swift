@@ -97,6 +97,9 @@ extension SQLiteStorage {
       try Self.logModeration(
         db, postID: postID, action: decision.action == .restore ? .restore : .remove,
         actorID: moderatorID, note: decision.note, now: now)
+      // The author's notifications show the decision (derived from the log): ring their bell.
+      try Self.appendChange(
+        db, kind: .notification, postID: postID, authorID: authorID, now: now, actorID: authorID)
       switch decision.action {
       case .restore:
         guard hidden != 0 || open else {

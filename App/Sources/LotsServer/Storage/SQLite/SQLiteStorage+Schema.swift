@@ -251,6 +251,51 @@ extension SQLiteStorage {
           ])
       }
     }
+    // Posts of several photos (``StoredPhoto``): the first photo's description beside its
+    // columns, the others in one JSON column, and their image keys in `postImage`.
+    migrator.registerMigration("v12: several photos") { db in
+      try db.execute(
+        sql: """
+          ALTER TABLE post ADD COLUMN photoDescription TEXT NOT NULL DEFAULT '';
+          ALTER TABLE post ADD COLUMN morePhotos TEXT NOT NULL DEFAULT '';
+          CREATE TABLE postImage (
+            key TEXT NOT NULL,
+            postId INTEGER NOT NULL REFERENCES post(id) ON DELETE CASCADE,
+            PRIMARY KEY (key, postId)) WITHOUT ROWID;
+          CREATE INDEX postImage_post ON postImage(postId);
+          """)
+    }
+    // When a post was last edited (0: never), which is also the version of its rendering
+    // (``PostJSON``), and how many comments it has: both read by the feed's entries, so the
+    // covering feed index carries them too.
+    migrator.registerMigration("v13: edits and comment counts") { db in
+      try db.execute(
+        sql: """
+          ALTER TABLE post ADD COLUMN editedAt INTEGER NOT NULL DEFAULT 0;
+          ALTER TABLE post ADD COLUMN commentCount INTEGER NOT NULL DEFAULT 0
+            CHECK (commentCount >= 0);
+          DROP INDEX post_feed;
+          CREATE INDEX post_feed ON post(
+            createdAt, id, authorId, hidden, likeCount, editedAt, commentCount);
+          """)
+    }
+    // Comments (see CommentStore), and the change log's reference to one; when each person
+    // last read their notifications (see NotificationStore).
+    migrator.registerMigration("v14: comments and notifications") { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE comment (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            postId INTEGER NOT NULL REFERENCES post(id) ON DELETE CASCADE,
+            authorId INTEGER NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+            body TEXT NOT NULL,
+            createdAt INTEGER NOT NULL);
+          CREATE INDEX comment_post ON comment(postId, id);
+          CREATE INDEX comment_author ON comment(authorId);
+          ALTER TABLE changeLog ADD COLUMN commentId INTEGER;
+          ALTER TABLE account ADD COLUMN notificationsReadAt INTEGER NOT NULL DEFAULT 0;
+          """)
+    }
     return migrator
   }
 }
