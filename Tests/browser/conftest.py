@@ -39,15 +39,31 @@ def base_url():
 
 
 @pytest.fixture(scope="session")
-def browser():
+def chromium():
+    """Playwright's chromium (Debian's binary), for the browsers the tests launch."""
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} not found: apt-get install -y chromium")
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM)
-        yield browser
-        browser.close()
+        yield playwright.chromium
+
+
+@pytest.fixture(scope="session")
+def browser(chromium):
+    browser = chromium.launch(executable_path=CHROMIUM)
+    yield browser
+    browser.close()
+
+
+@pytest.fixture(scope="session")
+def camera_browser(chromium):
+    """A chromium whose camera is Chrome's fake one (a moving test pattern), allowed without
+    asking: for the Post form's camera (test_compose_photos.py)."""
+    browser = chromium.launch(executable_path=CHROMIUM, args=[
+        "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream"])
+    yield browser
+    browser.close()
 
 
 @pytest.fixture

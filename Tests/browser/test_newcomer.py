@@ -409,11 +409,13 @@ def test_a_photo_error_goes_when_a_good_photo_is_chosen(server, browser, tmp_pat
     page.goto(server.url + "/post")
     text = tmp_path / "menu.txt"
     text.write_text("not a photo")
-    photo = page.get_by_label("Photo")
+    photo = page.get_by_label("Add photos")
     photo.set_input_files(str(text))
     wait_until(page, "document.getElementById('compose-photo-error').textContent !== ''")
+    # Several files may be chosen at once: the one refused is named.
     assert page.inner_text("#compose-photo-error") == (
-        "Photo must be a JPEG, PNG, WebP or HEIC image.")
+        "“menu.txt” was not added: photo must be a JPEG, PNG, WebP or HEIC image.")
+    assert photo.get_attribute("aria-invalid") == "true"
     photo.set_input_files({"name": "lunch.jpg", "mimeType": "image/jpeg", "buffer": jpeg})
     wait_until(page, "document.getElementById('compose-photo-error').textContent === ''")
     assert photo.get_attribute("aria-invalid") == "false"

@@ -221,7 +221,7 @@ def test_posting_a_photo_through_the_form(server, browser):
     overlay.get_by_label("Username").fill("cook")
     overlay.get_by_label("Password").fill("lunch-of-today")
     overlay.get_by_role("button", name="Sign in").click()
-    page.get_by_label("Photo").wait_for()
+    page.get_by_label("Add photos").wait_for(state="attached")
     assert page.get_by_label("Meal date").input_value() == page.evaluate(
         "new Date().toLocaleDateString('sv')")
     # Checks that mirror the server's, beside each field, before anything is sent.
@@ -229,7 +229,7 @@ def test_posting_a_photo_through_the_form(server, browser):
     assert page.inner_text("#compose-photo-error") == "Choose a photo."
     assert "Restaurant must be" in page.inner_text("#compose-restaurant-error")
     assert page.evaluate("document.activeElement.id") == "compose-photo"
-    page.get_by_label("Photo").set_input_files(
+    page.get_by_label("Add photos").set_input_files(
         {"name": "lunch.jpg", "mimeType": "image/jpeg", "buffer": jpeg})
     page.wait_for_selector("img.preview:not([hidden])")
     page.get_by_label("Caption").fill("Carrot salad")

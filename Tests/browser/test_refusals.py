@@ -1,7 +1,7 @@
 """What a person sees when the real server refuses them: a sign-in limit is said at once beside
 the form (never waited out in silence), the form holds its button for as long as the server
 asked and sends nothing meanwhile, then signs in; a file that is not a photo shows no broken
-preview, and the server's reason appears beside the Photo field; an upload in flight holds the
+preview, and the server's reason appears beside that photo; an upload in flight holds the
 Post button (focus kept) and a second press sends nothing."""
 import base64
 import time
@@ -67,22 +67,29 @@ def test_a_file_that_is_not_a_photo_shows_no_broken_preview_and_the_servers_reas
     page.goto(server.url + "/post")
     disguised = tmp_path / "lunch.jpg"  # an SVG named like a JPEG: the browser says image/jpeg
     disguised.write_text('<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"/>')
-    page.get_by_label("Photo").set_input_files(str(disguised))
-    page.wait_for_selector("#compose-photo-note:not(:empty)")
+    page.get_by_label("Add photos").set_input_files(str(disguised))
+    # The photo's card: no broken preview, a note instead, which the card names.
+    photo = page.get_by_role("group", name="Photo 1 of 1", exact=True)
+    note = photo.locator(".compose-note")
+    wait_until(page, "document.querySelector('#compose-photos .compose-note')"
+                     "?.textContent !== ''")
     assert page.is_hidden("#detail .preview")
-    assert "No preview" in page.inner_text("#compose-photo-note")
-    described = page.get_attribute("#compose-photo", "aria-describedby").split()
-    assert "compose-photo-note" in described
+    assert "No preview" in note.inner_text()
+    described = photo.get_attribute("aria-describedby").split()
+    assert note.get_attribute("id") in described
     page.get_by_label("Restaurant", exact=True).fill("Green Table")
     page.get_by_role("button", name="Post").click()
-    wait_until(page, "document.getElementById('compose-photo-error').textContent !== ''")
-    assert page.inner_text("#compose-photo-error") == (
+    # The server's reason, beside the photo it refused; the focus there.
+    wait_until(page, "document.querySelector('#compose-photos .photo-error')"
+                     "?.textContent !== ''")
+    assert photo.locator(".photo-error").inner_text() == (
         "Photo must be a JPEG, PNG, WebP or HEIC image.")
-    assert page.get_attribute("#compose-photo", "aria-invalid") == "true"
+    assert photo.locator(".photo-error").get_attribute("id") in described
+    assert page.evaluate("document.activeElement.id") == photo.get_attribute("id")
     screenshot(page, "post-not-a-photo-1280-dark")
-    # Another file takes the note away.
-    page.get_by_label("Photo").set_input_files([])
-    assert page.inner_text("#compose-photo-note") == ""
+    # Removing the photo takes the note and the reason away with it.
+    photo.get_by_role("button", name="Remove").click()
+    assert page.locator("#compose-photos .compose-note, #compose-photos .photo-error").count() == 0
     assert page.errors == []
 
 
@@ -91,7 +98,7 @@ def test_an_upload_in_flight_holds_the_post_button_keeps_focus_and_sends_once(se
     sign_up(page, server, "cook")
     jpeg = base64.b64decode(page.evaluate(JPEG_FROM_CANVAS))
     page.goto(server.url + "/post")
-    page.get_by_label("Photo").set_input_files(
+    page.get_by_label("Add photos").set_input_files(
         {"name": "lunch.jpg", "mimeType": "image/jpeg", "buffer": jpeg})
     page.get_by_label("Restaurant", exact=True).fill("Green Table")
     held = []

@@ -44,7 +44,7 @@ def place_names(page):
 
 def compose(page, server, jpeg, caption):
     page.goto(server.url + "/post")
-    page.get_by_label("Photo").set_input_files(
+    page.get_by_label("Add photos").set_input_files(
         {"name": "lunch.jpg", "mimeType": "image/jpeg", "buffer": jpeg})
     page.wait_for_selector("img.preview:not([hidden])")
     page.get_by_label("Caption").fill(caption)

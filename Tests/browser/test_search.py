@@ -9,14 +9,13 @@ Screenshots in artifacts/screenshots/search-*."""
 import urllib.parse
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 
 from conftest import screenshot, sign_in, watched_page
 from lots_server import LotsServer
 from pagekit import post_place
 from test_pages import wait_until
+from test_axe import serious
 
-AXE = Axe()
 SIZES = [(390, 844, "light"), (1280, 800, "dark")]
 ALL_SIZES = [(390, 844, "light"), (390, 844, "dark"), (1280, 800, "light"), (1280, 800, "dark")]
 NOODLE_POSTS = 43  # with two more that say pho: more than the list's first page of 40
@@ -33,12 +32,6 @@ def clean(page, allowed=()):
     errors = [e for e in page.errors if not any(text in e for text in allowed)]
     assert errors == [] and page.evaluate("window.cspViolations") == []
 
-
-def serious(page):
-    results = AXE.run(page)
-    return [f"{v['id']} ({v['impact']}): {v['help']} — "
-            + "; ".join(n["target"][0] for n in v["nodes"][:3])
-            for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
 
 
 @pytest.fixture(scope="module")

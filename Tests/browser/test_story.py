@@ -73,7 +73,7 @@ def test_two_people_the_whole_story(server, browser, tmp_path):
           characterData: true, attributes: true });
     }""")
     ana.get_by_role("link", name="Post", exact=True).click()
-    ana.get_by_label("Photo").set_input_files(str(photo))
+    ana.get_by_label("Add photos").set_input_files(str(photo))
     ana.wait_for_selector("img.preview:not([hidden])")
     ana.get_by_label("Caption").fill("Carrot salad")
     ana.get_by_label("Restaurant", exact=True).fill("Green Table")

@@ -39,7 +39,8 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * Sends `method path` with `body` as JSON (if any); resolves to the parsed response (null when
  * empty), or rejects with an Error carrying the server's message (else the HTTP status), the
- * response's `status`, the `field` at fault and, on a 429, `retryAfter` (seconds). With
+ * response's `status`, the `field` at fault (and `index`, which of a repeated one), and on a 429,
+ * `retryAfter` (seconds). With
  * `waitWhenLimited: false` a 429 is answered at once instead of waited out: for forms a person
  * submits, who should be told rather than kept waiting. With `retryUnreachable: false` an
  * unreachable server rejects at once (status 0): for a caller that queues the request itself.
@@ -85,7 +86,7 @@ async function parse(method, path, response) {
   }
   if (!response.ok) {
     throw Object.assign(new Error(json?.error?.message ?? `HTTP ${response.status}`), {
-      status: response.status, field: json?.error?.field,
+      status: response.status, field: json?.error?.field, index: json?.error?.index,
       retryAfter: retryAfterSeconds(response.headers.get("Retry-After")),
     });
   }

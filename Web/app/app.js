@@ -4,6 +4,7 @@
 // registered once the page has loaded).
 import { loadEngine } from "../toolkit/index.js";
 import { connectivity } from "./api.js";
+import "./bell.js";
 import { changeUser, shownList, showList, specFor, startLists } from "./lists.js";
 import { hideNotFound, showNotFound } from "./not-found.js";
 import { startRouter } from "./router.js";
@@ -23,7 +24,8 @@ const searchHead = document.getElementById("search-head");
 // Pocket lists (/lists, /lists/{id}, /s/{token}): a layer of their own (pocket.js) over the
 // list, beneath a restaurant's page and a post's page opened from them.
 const POCKET = new Set(["lists", "list", "shared"]);
-const PAGES = new Set(["detail", "place", "post", "account", "signin", "signup"]);
+const PAGES = new Set(["detail", "place", "post", "account", "signin", "signup",
+  "notifications"]);
 // Pages the server titles by what they show (a post, a restaurant): their first title is its.
 const TITLED = new Set(["detail", "place", "list", "shared"]);
 let user = null;
@@ -44,6 +46,9 @@ function showPage(route) {
   if (route.name === "place") return overlay().then((pages) => pages.openPlace(id));
   if (route.name === "post") return overlay().then((pages) => pages.openCompose(user));
   if (route.name === "account") return overlay().then((pages) => pages.openAccount(user));
+  if (route.name === "notifications") {
+    return overlay().then((pages) => pages.openNotifications(user));
+  }
   // Sign in or up, then back where the visitor was going, or Main.
   const next = new URLSearchParams(location.search).get("next");
   return overlay().then((pages) => pages.openSignIn(route.name === "signup", next));

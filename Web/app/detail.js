@@ -1,15 +1,23 @@
-// The detail page of a post (/p/{id}): the display photo, caption, restaurant (a link to its
-// page, with its area), meal date and author; like at once (sent when back online; put back with a message when refused); report
-// with a reason (Escape closes the form); block the author; delete one's own post. It lies over
-// the list it was opened from, which stays as it was (its place, its cells), so Back returns to
-// the same spot.
-import { backBar, element } from "./dom.js";
+// The detail page of a post (/p/{id}): the display photo (several in a carousel,
+// carousel.js, loaded then), caption, restaurant (a link to its page, with its area), meal
+// date and author ("edited" once edited); like at once (sent when back online; put back with a
+// message when refused); report with a reason (Escape closes the form); block the author;
+// edit (post-edit.js, loaded then) or delete one's own post; its comments (comments.js). It
+// follows its post on the change stream (post-stream.js): another tab's or person's edit, a
+// comment, a deleted comment show at once. It lies over the list it was opened from, which
+// stays as it was (its place, its cells), so Back returns to the same spot.
+import { backBar, element, stylesheet } from "./dom.js";
 import { api } from "./api.js";
+import { commentSection } from "./comments.js";
+import { editedTitle } from "./comment-text.js";
 import { formatDay } from "./format.js";
 import { drawLike, likesText, makeLikeButton } from "./like-button.js";
 import { likeChanges, toggleLike } from "./like-queue.js";
 import { notFoundIn } from "./not-found.js";
+import { photoAlt, photoCount, srcsetOf } from "./photo-text.js";
 import { areaSuffix, placeLabel, placePath } from "./place-text.js";
+import { photosKey } from "./post-edit-text.js";
+import { followPost } from "./post-stream.js";
 import { query, saveTapped } from "./save-action.js";
 import { drawSave, makeSaveButton, savePostName } from "./save-button.js";
 import { knownLists, savedChanges } from "./saved.js";
@@ -24,6 +32,14 @@ function button(text, className, onClick) {
   return node;
 }
 
+/** The photos of `post`: a carousel of several (its `start()` once in the page), else one
+ * image. */
+async function photosOfPost(post) {
+  if (photoCount(post) < 2) return { element: photoImage(post) };
+  const { makeCarousel } = await import("./carousel.js");
+  return makeCarousel(post);
+}
+
 /**
  * Shows post `id` in `container`. `user` is the signed-in user or null; `close()` leaves the
  * page (Back); `gone()` is called after a delete or a block, when the post should not be shown.
@@ -35,32 +51,29 @@ export async function showDetail(container, id, { user, close, gone }) {
   container.setAttribute("aria-busy", "true");
   let post;
   try {
-    post = await api("GET", `/api/posts/${id}`);
+    [post] = await Promise.all([api("GET", `/api/posts/${id}`),
+      stylesheet("/app/comments.css")]);
   } catch (failure) {
     if (failure.status === 404) notFoundIn(container, "post");
     else alert.textContent = `Could not load the post: ${failure.message}`;
     container.setAttribute("aria-busy", "false");
     return;
   }
-  document.title = postTitle(post);
-  const photo = post.photo;
-  const image = element("img", {
-    className: "photo", alt: `${post.caption || "Lunch"} at ${post.restaurant}`,
-    src: photo.displayURL, width: photo.width, height: photo.height, decoding: "async",
-    srcset: `${photo.thumbnailURL} ${photo.thumbnailWidth}w, ${photo.displayURL} ${photo.displayWidth}w`,
-    sizes: "(min-width: 760px) 720px, 100vw",
-  });
-  image.style.background = photo.color;
-  image.style.aspectRatio = `${photo.width} / ${photo.height}`;
-  const title = element("h2", { id: "detail-title", tabIndex: -1 }, placeLink(post));
+  const carousel = await photosOfPost(post);
+  let media = carousel.element;
+  let photosShown = photosKey(post);
+  const title = element("h2", { id: "detail-title", tabIndex: -1 });
+  let placeShown = "";
   const author = element("a", { href: `/u/${encodeURIComponent(post.author.username)}` },
     `@${post.author.username}`);
-  const meta = element("p", { className: "meta" }, `Eaten ${formatDay(post.mealDate)} · by `,
-    author);
-  const caption = element("p", { className: "caption" }, post.caption);
-  caption.hidden = !post.caption;
+  const eaten = document.createTextNode("");
+  const edited = element("span", { className: "edited-note" });
+  const meta = element("p", { className: "meta" }, eaten, author, edited);
+  const caption = element("p", { className: "caption" });
   const actions = element("div", { className: "actions" }, ...likeButton(post, user, alert),
     saveButton(post));
+  // What the reader's own action did ("Post updated"), said politely.
+  const status = element("p", { className: "detail-status", role: "status" });
   const savedLine = user ? savedIn(post) : element("p", { hidden: true });
   const mine = user && user.id === post.author.id;
   if (user && !mine) {
@@ -77,7 +90,20 @@ export async function showDetail(container, id, { user, close, gone }) {
     actions.append(block);
   }
   if (mine) {
-    actions.append(button("Delete", "delete", async () => {
+    const edit = button("Edit", "edit", async () => {
+      status.textContent = "";
+      const { editPost } = await import("./post-edit.js");
+      if (container.querySelector("#post-edit")) return;  // pressed twice while loading
+      editPost(post, {
+        within: container, opener: edit,
+        saved: (fresh) => {
+          apply(fresh);
+          status.textContent = "Post updated";
+        },
+        unchanged: () => { status.textContent = "Nothing was changed."; },
+      });
+    });
+    actions.append(edit, button("Delete", "delete", async () => {
       if (!confirm("Delete this post? This cannot be undone.")) return;
       try {
         await api("DELETE", `/api/posts/${post.id}`);
@@ -92,11 +118,109 @@ export async function showDetail(container, id, { user, close, gone }) {
     report.hidden = false;
     report.querySelector("input")?.focus();
   };
-  const text = element("div", { className: "text" }, title, caption, meta, actions, savedLine,
-    report);
-  container.append(element("article", { className: "detail" }, image, text));
+  const comments = commentSection(post, { user, scroller: container });
+  const text = element("div", { className: "text" }, title, caption, meta, actions, status,
+    savedLine, report, comments.node);
+  const article = element("article", { className: "detail" }, media, text);
+
+  /** Draws what the post says now, in place (the focus stays where it is). */
+  const draw = () => {
+    if (article.isConnected) document.title = postTitle(post);
+    const place = JSON.stringify([post.restaurantId, post.restaurant, post.area]);
+    if (place !== placeShown) title.replaceChildren(placeLink(post));
+    placeShown = place;
+    caption.textContent = post.caption;
+    caption.hidden = !post.caption;
+    eaten.textContent = `Eaten ${formatDay(post.mealDate)} · by `;
+    drawEdited(edited, post.editedAt);
+    comments.draw();
+    redrawPhotos();
+  };
+  /** The photos again, when they changed (an edit): a new carousel or image in place. */
+  let redraws = 0;
+  const redrawPhotos = async () => {
+    const key = photosKey(post);
+    if (key === photosShown) return;
+    photosShown = key;
+    const call = ++redraws;
+    const fresh = await photosOfPost(post);
+    if (call !== redraws || !media.isConnected) return fresh.destroy?.();
+    const focused = media.contains(document.activeElement);
+    fresh.element.classList.add("redrawn");
+    media.replaceWith(fresh.element);
+    media = fresh.element;
+    fresh.start?.();
+    if (focused) title.focus({ preventScroll: true });
+    return undefined;
+  };
+  /** The post anew (the server's answer, or a stream event's). Its like stays the Like
+   * button's (like-queue.js): an event of the reader's own like can arrive after the answer
+   * to a later toggle, and would put an older state back. */
+  let events = 0;
+  const apply = (fresh, event = {}) => {
+    if (!fresh || fresh.id !== post.id) return;
+    if (event.kind) events += 1;
+    const { likedByMe, likeCount } = post;
+    Object.assign(post, fresh, { likedByMe, likeCount });
+    draw();
+  };
+
+  container.append(article);
+  draw();
+  carousel.start?.();
   container.setAttribute("aria-busy", "false");
   title.focus({ preventScroll: true });
+
+  // The stream from the sequence the comments were read at; the post read again, for what
+  // changed before then (unless an event, which carries the whole post, came meanwhile).
+  const reread = () => {
+    const before = events;
+    api("GET", `/api/posts/${post.id}`).then((fresh) => {
+      if (events === before) apply(fresh);
+    }, () => {});
+  };
+  const since = await comments.load();
+  if (!article.isConnected) return;
+  followPost(post.id, since, {
+    update: (fresh, event) => apply(fresh, event),
+    comment: (event) => {
+      apply(event.post, event);
+      comments.comment(event);
+    },
+    uncomment: (event) => {
+      apply(event.post, event);
+      comments.uncomment(event);
+    },
+    gone: () => { alert.textContent = "This post has been deleted."; },
+    reload: () => {
+      reread();
+      comments.load();
+    },
+  }, article);
+  reread();
+}
+
+/** " · edited" after the meta line of an edited post, its time on hover; nothing otherwise. */
+function drawEdited(node, editedAt) {
+  if (!editedAt) return node.replaceChildren();
+  const time = node.querySelector("time") ?? element("time", { className: "edited" }, "edited");
+  time.dateTime = editedAt;
+  time.title = editedTitle(editedAt);
+  return node.replaceChildren(" · ", time);
+}
+
+/** The photo of a post of one photo: its display rendition (the thumbnail on a narrow
+ * screen), the dominant colour until it is decoded. */
+function photoImage(post) {
+  const { photo } = post;
+  const image = element("img", {
+    className: "photo", alt: photoAlt(post, photo), src: photo.displayURL, width: photo.width,
+    height: photo.height, decoding: "async", srcset: srcsetOf(photo),
+    sizes: "(min-width: 760px) 720px, 100vw",
+  });
+  image.style.background = photo.color;
+  image.style.aspectRatio = `${photo.width} / ${photo.height}`;
+  return image;
 }
 
 /** The post's restaurant, "Phở 24 · Mitte": a link to its page, named "Phở 24, Mitte". */

@@ -42,3 +42,16 @@ export function showFieldErrors(inputs, errors, found) {
   const first = Object.keys(errors).find((name) => found[name]);
   if (first) inputs[first].focus();
 }
+
+/** Adds the stylesheet at `href` to the document once: a page loaded later brings its own
+ * styles, so that Main's first load does not carry them. Resolves when it has loaded. */
+export function stylesheet(href) {
+  const found = document.querySelector(`link[rel="stylesheet"][href="${href}"]`);
+  if (found) return Promise.resolve();
+  return new Promise((resolve) => {
+    const link = element("link", { rel: "stylesheet", href });
+    link.addEventListener("load", () => resolve(), { once: true });
+    link.addEventListener("error", () => resolve(), { once: true });
+    document.head.append(link);
+  });
+}

@@ -15,6 +15,22 @@ const MAX_DELAY_MS = 30_000;
  */
 export const listEvents = new EventTarget();
 
+/**
+ * Every event of every stream the tab has open, for what follows the stream beside the lists
+ * (the header's bell, the notifications page): an "event" CustomEvent whose detail is the event,
+ * and an "open" CustomEvent (detail `{resumed}`) when a stream connects. Several streams may
+ * bring the same event: a listener keys on `detail.seq` or does not mind a repeat.
+ */
+export const streamEvents = new EventTarget();
+
+/** The streams opened and not closed for good (one paused to reload counts). */
+const followed = new Set();
+
+/** Whether any stream is followed in this tab: a page that needs one opens its own if not. */
+export function followingStream() {
+  return followed.size > 0;
+}
+
 export class EventStream {
   /** Called with each event, parsed. */
   onEvent = () => {};
@@ -53,6 +69,7 @@ export class EventStream {
   /** Opens the stream (again, after `pause`). */
   open() {
     if (this.#closed) return;
+    followed.add(this);
     clearTimeout(this.#retryTimer);
     this.#retryTimer = 0;
     this.#source?.close();
@@ -66,12 +83,14 @@ export class EventStream {
       this.#cut = false;
       this.onStatus("live", 0, resumed);
       this.onOpen();
+      streamEvents.dispatchEvent(new CustomEvent("open", { detail: { resumed } }));
     };
     source.onmessage = (message) => {
       if (this.#source !== source) return;
       const event = JSON.parse(message.data);
       if (event.kind === "list") listEvents.dispatchEvent(new CustomEvent("list", { detail: event }));
       this.onEvent(event);
+      streamEvents.dispatchEvent(new CustomEvent("event", { detail: event }));
     };
     source.onerror = () => {
       source.close();
@@ -95,6 +114,7 @@ export class EventStream {
   /** Closes the stream for good. */
   close() {
     this.#closed = true;
+    followed.delete(this);
     removeEventListener("offline", this.#wentOffline);
     removeEventListener("online", this.#cameOnline);
     this.pause();

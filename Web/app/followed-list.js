@@ -87,17 +87,23 @@ export class FollowedList {
         return this.#remove(posts.flatMap((post, i) => (post.author.id === event.authorID ? [i] : [])));
       case "insert":
         return this.#enter(event, indexOf(event.postID ?? event.post?.id));
-      case "update": {
-        const index = indexOf(event.postID);
+      case "update":
+      case "comment":
+      case "uncomment": {
+        // A comment added or deleted changes its post (its comment count) as an update does;
+        // `likedByMe` only when the event says it (the viewer's own like caused it).
+        const index = indexOf(event.postID ?? event.post?.id);
         if (index < 0) return this.#enter(event, index);
         if (this.#rules.leaves(event)) return this.#remove([index]);
         const old = posts[index];
-        posts[index] = { ...old, ...event.post, likeCount: event.likeCount ?? old.likeCount,
+        posts[index] = { ...old, ...event.post,
+          likeCount: event.likeCount ?? event.post?.likeCount ?? old.likeCount,
           likedByMe: event.likedByMe ?? old.likedByMe };
         return { ...NONE, reloads: [index] };
       }
       default:
-        return NONE;  // an unblock: the posts come back when the list is next opened
+        // An unblock (the posts come back when the list is next opened), a notification.
+        return NONE;
     }
   }
 

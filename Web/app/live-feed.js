@@ -11,6 +11,8 @@ import { fetchPage } from "./api.js";
 import { EventStream } from "./event-stream.js";
 
 const PAGE_SIZE = 40;
+/** The events that carry a post to show: a new one, or a changed one. */
+const POST_KINDS = new Set(["insert", "update", "comment", "uncomment"]);
 
 /** A post's sort key: newest first (negated time, then negated id). */
 const keyOf = (post) => [-Date.parse(post.createdAt), -post.id];
@@ -130,13 +132,19 @@ export class LiveFeed {
   #receive(event) {
     const { seq, previous } = event;
     let changes;
-    switch (event.kind) {
+    // A post's event without its post (none is meant to come) shows nothing.
+    const kind = POST_KINDS.has(event.kind) && !event.post ? "" : event.kind;
+    switch (kind) {
       case "insert":
-      case "update": {
+      case "update":
+      case "comment":
+      case "uncomment": {
+        // A comment added or deleted changes its post (its comment count) as an update does.
         // An update says `likedByMe` only when the viewer's own like caused it: else keep ours.
         const post = { ...event.post, likeCount: event.likeCount ?? event.post.likeCount };
-        if (event.kind === "update") post.likedByMe = event.likedByMe;
-        changes = this.#list.event(event.kind, seq, previous, this.#item(post, seq));
+        if (event.kind !== "insert") post.likedByMe = event.likedByMe;
+        changes = this.#list.event(kind === "insert" ? "insert" : "update", seq, previous,
+          this.#item(post, seq));
         break;
       }
       case "delete":
@@ -151,8 +159,9 @@ export class LiveFeed {
         changes = this.#list.event("reset", seq, previous ?? seq);
         break;
       default:
-        // Something this list does not show (one of the viewer's pocket lists changed): a
-        // delete of no post (ids start at 1) keeps the stream's sequence chain unbroken.
+        // Something this list does not show (one of the viewer's pocket lists changed, a
+        // notification): a delete of no post (ids start at 1) keeps the stream's sequence
+        // chain unbroken.
         changes = this.#list.event("delete", seq, previous, 0);
     }
     this.#emit(changes);

@@ -3,6 +3,7 @@
 import { element } from "./dom.js";
 import { api } from "./api.js";
 import { explain } from "./messages.js";
+import { photoAlt } from "./photo-text.js";
 
 const main = document.getElementById("review");
 const gate = document.getElementById("gate");
@@ -38,7 +39,7 @@ function caseItem(item) {
   });
   const photo = element("img", {
     src: post.photo.thumbnailURL, width: 128, height: 128, loading: "lazy",
-    alt: post.caption ? `Photo: ${post.caption}` : `Photo by @${post.author.username}`,
+    alt: photoAlt(post),
   });
   return element("li", { className: "case", id },
     photo,

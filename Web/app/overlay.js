@@ -1,8 +1,8 @@
-// Pages over the list — a post (/p/{id}), Post (/post), sign in and sign up, the account —
-// loaded when one is first opened. The list beneath stays as it was (inert: its place, its
-// cells) until Back, which gives the focus back to where it was: the cell a post was opened
-// from. Escape closes a post's page (Back). A restaurant's page (/r/{id}, place-page.js) is a
-// layer of its own (#place) between the list and those pages: it lies over the list the same
+// Pages over the list — a post (/p/{id}), Post (/post), sign in and sign up, the account, the
+// notifications — loaded when one is first opened. The list beneath stays as it was (inert: its
+// place, its cells) until Back, which gives the focus back to where it was: the cell a post was
+// opened from. Escape closes a post's page (Back). A restaurant's page (/r/{id}, place-page.js) is
+// a layer of its own (#place) between the list and those pages: it lies over the list the same
 // way, and a post opened from it lies over it, so Back from the post finds it as it was.
 import { canGoBack, navigate } from "./router.js";
 import { focusPost, scrollListToTop } from "./lists.js";
@@ -116,6 +116,15 @@ export function openAccount(user) {
     const { showAccountPage } = await import("./account-page.js");
     showAccountPage(detail, { user, close: back,
       signedOut: () => navigate("/", { replace: true }) });
+  });
+}
+
+/** The reader's notifications (notifications.js); a visitor signs in first, in place. */
+export function openNotifications(user) {
+  open(async () => {
+    if (!user) return signInFirst("to see your notifications", openNotifications);
+    const { showNotifications } = await import("./notifications.js");
+    showNotifications(detail, { user, close: back });
   });
 }
 

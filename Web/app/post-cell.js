@@ -2,7 +2,8 @@
 // and a recycled cell never shows the previous post's), the restaurant (a link to its page,
 // "Phở 24 · Mitte"), the start of the dish's caption, the like count and author as plain text,
 // a Like button (the reader's own like), a Save button (save-action.js: on the photo's corner,
-// after the restaurant in the tab order), and the name a screen reader says for the cell. The
+// after the restaurant in the tab order), a post of several photos a mark on the photo's other
+// corner ("3 photos"), and the name a screen reader says for the cell. The
 // Like button comes first in the DOM (it sits at the caption's top right): Tab from the
 // article reaches Like, then the restaurant; the article's own keys (arrows, Enter to open the
 // post) are the CollectionView's, and keys and clicks on the link are the link's. The caption's parts are made once per cell and
@@ -10,6 +11,8 @@
 // button that has the keyboard focus.
 import { drawLike, likesText, makeLikeButton } from "./like-button.js";
 import { shownLike } from "./like-queue.js";
+import { stackedPhotos } from "./photo-icons.js";
+import { photoAlt, photoCount, photosText, srcsetOf } from "./photo-text.js";
 import { areaSuffix, placeLabel, placePath } from "./place-text.js";
 import { saveTapped } from "./save-action.js";
 import { drawSave, makeSaveButton, savePostName } from "./save-button.js";
@@ -17,7 +20,8 @@ import { drawSave, makeSaveButton, savePostName } from "./save-button.js";
 /**
  * A post as the lists hold it (the server's JSON).
  * @typedef {import("./like-queue.js").LikeablePost & {restaurant: string, restaurantId: number,
- *   area: string, caption: string, author: {id: number, username: string}, photo: object}} Post
+ *   area: string, caption: string, author: {id: number, username: string},
+ *   photo: import("./photo-text.js").Photo, morePhotos?: import("./photo-text.js").Photo[]}} Post
  */
 
 /** Redraws the Save button of `cell` (the reader's lists changed), if it has one. */
@@ -44,6 +48,8 @@ export function paintPost(cell, post, { withCaption, like, linksPlace = true }) 
   cell.classList.add("post");
   shows.set(cell, { post, like });
   paintPhoto(cell, post, withCaption);
+  const count = photoCount(post);
+  drawCountMark(cell, count);
   let parts = captions.get(cell);
   if (withCaption && !parts) {
     parts = makeCaption(cell);
@@ -54,7 +60,31 @@ export function paintPost(cell, post, { withCaption, like, linksPlace = true }) 
   const shown = withCaption ? drawCaption(parts, post, linksPlace) : shownLike(post);
   // An article's name: what a screen reader says when the reader moves to it.
   cell.setAttribute("aria-label", `${post.restaurant}${post.caption ? `: ${post.caption}` : ""}, `
-    + `by @${post.author.username}, ${likesText(shown.likeCount)}`);
+    + `by @${post.author.username}, ${likesText(shown.likeCount)}`
+    + (count > 1 ? `, ${photosText(count)}` : ""));
+}
+
+/** Each cell's "several photos" mark, made when a post of several photos first needs it. */
+const countMarks = new WeakMap();
+
+/** The mark on the photo's upper corner: a stack and "3" drawn, "3 photos" to a screen reader;
+ * hidden for a post of one photo (the cell may have shown another post before). */
+function drawCountMark(cell, count) {
+  let mark = countMarks.get(cell);
+  if (!mark && count > 1) {
+    mark = { node: document.createElement("span"), shown: document.createElement("span"),
+      said: document.createElement("span") };
+    mark.node.className = "photo-count";
+    mark.shown.setAttribute("aria-hidden", "true");
+    mark.said.className = "visually-hidden";
+    mark.node.append(stackedPhotos(), mark.shown, mark.said);
+    countMarks.set(cell, mark);
+    cell.append(mark.node);
+  }
+  if (!mark) return;
+  mark.node.hidden = count < 2;
+  mark.shown.textContent = String(count);
+  mark.said.textContent = photosText(count);
 }
 
 function makeCaption(cell) {
@@ -116,12 +146,11 @@ function paintPhoto(cell, post, withCaption) {
     fresh.fetchPriority = first ? "high" : "auto";
     const { photo } = post;
     fresh.sizes = withCaption ? "(min-width: 780px) 25vw, 50vw" : "(min-width: 780px) 50vw, 100vw";
-    fresh.srcset = `${photo.thumbnailURL} ${photo.thumbnailWidth}w, `
-      + `${photo.displayURL} ${photo.displayWidth}w`;
+    fresh.srcset = srcsetOf(photo);
     fresh.src = photo.thumbnailURL;
     if (image) image.replaceWith(fresh);
     else cell.prepend(fresh);
     image = fresh;
   }
-  image.alt = `${post.caption || "Lunch"} at ${post.restaurant}`;
+  image.alt = photoAlt(post);
 }

@@ -1,69 +1,33 @@
-// The Post page (/post): choose a photo (a phone offers its camera), see it before sending,
-// caption, restaurant and meal date (today unless changed). The checks the server makes run
-// here first; an upload shows its progress; the server's error appears beside the field it
-// names; a failed upload keeps the form and can be retried, and a retry never makes a second
-// post (the same Idempotency-Key until one succeeds). Caption and restaurant count their
-// characters down near their limits; the photo and the meal date are checked as they change.
-// The restaurant is a type-ahead of those already on LOTs (restaurant-picker.js, loaded with
-// this page): a picked one is sent by its id; a new name goes with its area, if given.
-import { characterCount, characterCounter } from "./char-counter.js";
-import { backBar, element, labelledField, showFieldErrors } from "./dom.js";
+// The Post page (/post): 1 to 10 photos (compose-photos.js: the file chooser, several at once,
+// or LOTs's own camera), each with its description, in an order the author sets; caption,
+// restaurant and meal date (today unless changed). The checks the server makes run here first
+// (compose-rules.js); the upload shows its progress, overall and photo by photo; the server's
+// error appears beside the field, the photo or the description it names; a failed upload
+// keeps the form and can be retried, and a retry never makes a second post (the same
+// Idempotency-Key until one succeeds). Caption, restaurant and descriptions count their
+// characters down near their limits; the meal date is checked as it changes. The restaurant is
+// a type-ahead of those already on LOTs (restaurant-picker.js, loaded with this page): a
+// picked one is sent by its id; a new name goes with its area, if given.
+import { characterCounter } from "./char-counter.js";
+import { LIMITS, mealDateProblem, problems } from "./compose-rules.js";
+import { photoSection } from "./compose-photos.js";
+import { postBody, upload } from "./compose-upload.js";
+import { backBar, element, labelledField, showFieldErrors, stylesheet } from "./dom.js";
 import { dayOf } from "./format.js";
 import { guardSubmit } from "./form-guard.js";
 import { explain } from "./messages.js";
 import { restaurantPicker } from "./restaurant-picker.js";
+import { photoStates } from "./upload-progress.js";
 
-const TYPES = ["image/jpeg", "image/png", "image/webp", "image/heic", "image/heif"];
-const MAX_BYTES = 10 * 1024 * 1024;
-const LIMITS = { caption: 500, restaurant: 100, area: 60 };
+export { problems };
+
 /** The form's field a server's error names: a picked restaurant's id is the Restaurant field. */
 const FIELDS = { restaurantId: "restaurant" };
 
-/** The problem with the photo, as the server would see it. */
-function photoProblem(photo) {
-  if (!photo) return "Choose a photo.";
-  if (photo.size > MAX_BYTES) return "Photo is larger than 10 MB.";
-  if (photo.type && !TYPES.includes(photo.type)) {
-    return "Photo must be a JPEG, PNG, WebP or HEIC image.";
-  }
-  return undefined;
-}
-
-/** The problem with a meal date, as the server would see it; `today` is the reader's. */
-function mealDateProblem(mealDate, today = dayOf()) {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(mealDate);
-  const day = match && new Date(Date.UTC(+match[1], +match[2] - 1, +match[3]));
-  if (!match) return "Meal date must be a date written YYYY-MM-DD.";
-  if (day.getUTCMonth() !== +match[2] - 1 || +match[1] < 2000 || +match[1] > 2100) {
-    return "Meal date is not a real day between 2000 and 2100.";
-  }
-  if (mealDate > today) return "The meal date cannot be in the future.";
-  return undefined;
-}
-
-/** The problem with each field as the server would see it (its rules, in its words). */
-export function problems({ photo, caption, restaurant, area = "", mealDate }) {
-  const found = {};
-  const bytes = (text) => new TextEncoder().encode(text).length;
-  const fits = (text, name, least = 0) => {
-    const count = characterCount(text);
-    return count >= least && count <= LIMITS[name] && bytes(text.trim()) <= 4 * LIMITS[name];
-  };
-  found.photo = photoProblem(photo);
-  if (!fits(caption, "caption")) found.caption = "Caption must be 0 to 500 characters long.";
-  if (!fits(restaurant, "restaurant", 1)) {
-    found.restaurant = "Restaurant must be 1 to 100 characters long.";
-  }
-  if (!fits(area, "area")) found.area = "Area must be 0 to 60 characters long.";
-  found.mealDate = mealDateProblem(mealDate);
-  for (const name of Object.keys(found)) if (!found[name]) delete found[name];
-  return found;
-}
-
 /** Builds the page in `container`; `posted(post)` is called once the server has the post. */
 export function showPostPage(container, { close, posted }) {
+  stylesheet("/app/compose.css");
   let key = crypto.randomUUID();
-  let preview = null;
   const form = element("form", { className: "compose", noValidate: true });
   form.setAttribute("aria-labelledby", "compose-title");
   const fields = {};
@@ -77,38 +41,14 @@ export function showPostPage(container, { close, posted }) {
     if (LIMITS[name]) error.before(characterCounter(input, LIMITS[name]));
     return node;
   }
-  /** Says at once what is wrong with a field that changed (a photo, a date), or nothing. */
-  const recheck = (name, problem) => {
-    errors[name].textContent = problem ?? "";
-    fields[name].setAttribute("aria-invalid", String(Boolean(problem)));
-  };
-  const photo = element("input", { type: "file", accept: TYPES.join(",") + ",.heic" });
-  const image = element("img", { className: "preview", alt: "The chosen photo", hidden: true });
-  // A file this browser cannot draw (HEIC outside Safari, or not a photo at all) shows no broken
-  // image: a note says so, and the server's check decides when it is sent.
-  const note = element("p", { className: "compose-note", id: "compose-photo-note" });
-  image.addEventListener("error", () => {
-    if (image.hidden) return;
-    image.hidden = true;
-    note.textContent = "No preview: this browser cannot show this file. It is checked when "
-      + "you post.";
-  });
-  photo.addEventListener("change", () => {
-    if (preview) URL.revokeObjectURL(preview);
-    const file = photo.files[0];
-    preview = file ? URL.createObjectURL(file) : null;
-    note.textContent = "";
-    image.hidden = !preview;
-    if (preview) image.src = preview;
-    recheck("photo", file && photoProblem(file));
-  });
+  const photos = photoSection();
   const progress = element("progress", { max: 1, value: 0, hidden: true });
   progress.setAttribute("aria-label", "Upload");
   const status = element("p", { role: "status", className: "compose-status" });
   const submit = element("button", { type: "submit" }, "Post");
   form.append(
     element("h2", { id: "compose-title", tabIndex: -1 }, "New lunch"),
-    field("photo", "Photo", photo), image, note,
+    photos.node,
     field("caption", "Caption", element("textarea", { rows: 3 })),
     field("restaurant", "Restaurant", element("input", { type: "text", required: true,
       autocomplete: "off" })),
@@ -117,7 +57,6 @@ export function showPostPage(container, { close, posted }) {
     field("mealDate", "Meal date", element("input", { type: "date", value: dayOf(),
       max: dayOf(), required: true })),
     progress, status, submit);
-  photo.setAttribute("aria-describedby", `${errors.photo.id} ${note.id}`);
   // The Area goes with a new restaurant's name; a picked restaurant has its own.
   const areaField = fields.area.closest(".field");
   const showArea = () => {
@@ -130,77 +69,62 @@ export function showPostPage(container, { close, posted }) {
   container.replaceChildren(backBar(close), form);
   form.querySelector("h2").focus({ preventScroll: true });
   fields.mealDate.addEventListener("change", () => {
-    recheck("mealDate", fields.mealDate.value && mealDateProblem(fields.mealDate.value));
+    const problem = fields.mealDate.value && mealDateProblem(fields.mealDate.value);
+    errors.mealDate.textContent = problem ?? "";
+    fields.mealDate.setAttribute("aria-invalid", String(Boolean(problem)));
   });
 
-  const show = (found) => showFieldErrors(fields, errors, found);
+  /** Says what is wrong, each beside its field, photo or description; focus on the first. */
+  const show = (found) => {
+    showFieldErrors(fields, errors, found);
+    photos.showProblems(found)?.focus();
+  };
 
   guardSubmit(form, async () => {
-    const place = picker.picked();
-    const values = { photo: photo.files[0] ?? null, caption: fields.caption.value,
+    const values = { photos: photos.files(), descriptions: photos.descriptions(),
+      caption: fields.caption.value, place: picker.picked(),
       restaurant: fields.restaurant.value, area: areaField.hidden ? "" : fields.area.value,
       mealDate: fields.mealDate.value };
     const found = problems(values);
     show(found);
     status.textContent = "";
     if (Object.keys(found).length) return;
-    const body = new FormData();
-    body.append("caption", values.caption);
-    // A picked restaurant by its id alone; a new one by its name and (if given) area.
-    if (place) {
-      body.append("restaurantId", String(place.id));
-    } else {
-      body.append("restaurant", values.restaurant);
-      if (values.area.trim()) body.append("area", values.area);
-    }
-    body.append("mealDate", values.mealDate);
-    body.append("photo", values.photo);
+    const sizes = values.photos.map((photo) => photo.size);
     progress.hidden = false;
     progress.value = 0;
+    photos.lock(true);
+    // Until the browser says how far it is: the first photo on its way, the others waiting.
+    photos.showStates(photoStates(sizes, 0, Infinity));
     try {
-      const post = await upload(body, key, (fraction) => { progress.value = fraction; });
+      const post = await upload(postBody(values), key, (loaded, total) => {
+        progress.value = loaded / total;
+        photos.showStates(photoStates(sizes, loaded, total));
+        if (loaded >= total) status.textContent = "Sent. LOTs is preparing your photos…";
+      });
       key = crypto.randomUUID();
-      if (preview) URL.revokeObjectURL(preview);
+      photos.dispose();
       posted(post);
     } catch (failure) {
+      photos.showStates(null);
+      const said = explain(failure);
+      // A photo or a description the server refused: beside it, the focus there.
+      const beside = photos.showRefusal(failure.field, failure.index, said);
       const name = FIELDS[failure.field] ?? failure.field;
       // A picked restaurant the server does not know: the name typed is sent as a new one.
       if (failure.field === "restaurantId") {
         picker.drop("Post again to add it as a new restaurant.");
       }
       showArea();
-      if (name && errors[name]) show({ [name]: explain(failure) });
-      status.textContent = name && errors[name] ? ""
-        : `The upload failed. ${explain(failure)} Your post is kept: send it again.`;
-      submit.textContent = name && errors[name] ? "Post" : "Try again";
+      const named = Boolean(beside) || Boolean(name && errors[name]);
+      if (beside) beside.focus();
+      else if (named) show({ [name]: said });
+      status.textContent = named ? ""
+        : `The upload failed. ${said} Your post is kept: send it again.`;
+      submit.textContent = named ? "Post" : "Try again";
       return failure;
     } finally {
       progress.hidden = true;
+      photos.lock(false);
     }
   }, { messages: [status] });
-}
-
-/** Sends the form with progress; resolves to the post, or rejects with `{message, field}` (and
- * a limit's `retryAfter`). */
-function upload(body, key, onProgress) {
-  return new Promise((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open("POST", "/api/posts");
-    request.setRequestHeader("Idempotency-Key", key);
-    request.responseType = "json";
-    request.upload.addEventListener("progress", (event) => {
-      if (event.lengthComputable) onProgress(event.loaded / event.total);
-    });
-    request.addEventListener("load", () => {
-      if (request.status === 201) return resolve(request.response);
-      const detail = request.response?.error ?? {};
-      reject(Object.assign(new Error(detail.message ?? `HTTP ${request.status}`), {
-        field: detail.field, status: request.status,
-        retryAfter: Number(request.getResponseHeader("Retry-After")) || undefined }));
-    });
-    request.addEventListener("error", () => reject(new Error("the server could not be reached")));
-    request.addEventListener("timeout", () => reject(new Error("the server took too long")));
-    request.timeout = 120000;
-    request.send(body);
-  });
 }

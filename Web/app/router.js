@@ -16,6 +16,7 @@ const ROUTES = [
   { name: "list", pattern: /^\/lists\/([1-9][0-9]{0,17})$/ },
   { name: "shared", pattern: /^\/s\/([A-Za-z0-9_-]{1,64})$/ },
   { name: "search", pattern: /^\/search$/ },
+  { name: "notifications", pattern: /^\/notifications$/ },
   { name: "profile", pattern: /^\/u\/([A-Za-z0-9_.%-]{1,90})$/ },
 ];
 

@@ -10,6 +10,7 @@ const NAMES = {
   inspire: "Inspire", likes: "Your likes", post: "New post", account: "Account",
   signin: "Sign in", signup: "Sign up", detail: "Post", place: "Restaurant",
   missing: "Not found", lists: "Your lists", list: "List", shared: "Shared list",
+  notifications: "Notifications",
 };
 
 /** `name` as a page of LOTs: "Inspire · LOTs". */
