@@ -7,7 +7,7 @@
 // there. Cancel or Escape closes it and gives the focus back to Edit, as Save does.
 import { api } from "./api.js";
 import { characterCounter } from "./char-counter.js";
-import { LIMITS, mealDateProblem } from "./compose-rules.js";
+import { LIMITS } from "./compose-rules.js";
 import { element, labelledField, showFieldErrors } from "./dom.js";
 import { dayOf } from "./format.js";
 import { guardSubmit } from "./form-guard.js";
@@ -15,7 +15,7 @@ import { explain } from "./messages.js";
 import { editPhotos } from "./post-edit-photos.js";
 import { changedFields, editProblems, editValuesOf, fieldOf, refusalIndex }
   from "./post-edit-text.js";
-import { restaurantPicker } from "./restaurant-picker.js";
+import { placeFields } from "./place-fields.js";
 
 /**
  * Opens the edit form of `post` in `within` (the post's page).
@@ -57,20 +57,7 @@ export function editPost(post, { within, opener, saved, unchanged }) {
   const dialog = element("dialog", { className: "post-edit", id: "post-edit" }, form);
   dialog.setAttribute("aria-labelledby", heading.id);
 
-  // The Area goes with a new restaurant's name; a picked restaurant has its own.
-  const areaField = fields.area.closest(".field");
-  const showArea = () => {
-    areaField.hidden = Boolean(picker.picked()) || !fields.restaurant.value.trim();
-  };
-  const picker = restaurantPicker(fields.restaurant, { onPick: showArea });
-  fields.restaurant.closest(".combobox").after(...picker.note);
-  fields.restaurant.addEventListener("input", showArea);
-  showArea();
-  fields.mealDate.addEventListener("change", () => {
-    const problem = fields.mealDate.value && mealDateProblem(fields.mealDate.value);
-    errors.mealDate.textContent = problem ?? "";
-    fields.mealDate.setAttribute("aria-invalid", String(Boolean(problem)));
-  });
+  const { picker, showArea, area } = placeFields(fields, errors);
 
   // Closing gives the focus back in the same task (not a task later, in `close`).
   let finished = false;
@@ -97,7 +84,7 @@ export function editPost(post, { within, opener, saved, unchanged }) {
 
   const values = () => ({
     caption: fields.caption.value, place: picker.picked(), restaurant: fields.restaurant.value,
-    area: areaField.hidden ? "" : fields.area.value, mealDate: fields.mealDate.value,
+    area: area(), mealDate: fields.mealDate.value,
     photos: photos.values(),
   });
   /** Says what is wrong, each beside its field or description; the focus on the first. */

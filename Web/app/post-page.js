@@ -9,14 +9,14 @@
 // a type-ahead of those already on LOTs (restaurant-picker.js, loaded with this page): a
 // picked one is sent by its id; a new name goes with its area, if given.
 import { characterCounter } from "./char-counter.js";
-import { LIMITS, mealDateProblem, problems } from "./compose-rules.js";
+import { LIMITS, problems } from "./compose-rules.js";
 import { photoSection } from "./compose-photos.js";
 import { postBody, upload } from "./compose-upload.js";
 import { backBar, element, labelledField, showFieldErrors, stylesheet } from "./dom.js";
 import { dayOf } from "./format.js";
 import { guardSubmit } from "./form-guard.js";
 import { explain } from "./messages.js";
-import { restaurantPicker } from "./restaurant-picker.js";
+import { placeFields } from "./place-fields.js";
 import { photoStates } from "./upload-progress.js";
 
 export { problems };
@@ -57,22 +57,9 @@ export function showPostPage(container, { close, posted }) {
     field("mealDate", "Meal date", element("input", { type: "date", value: dayOf(),
       max: dayOf(), required: true })),
     progress, status, submit);
-  // The Area goes with a new restaurant's name; a picked restaurant has its own.
-  const areaField = fields.area.closest(".field");
-  const showArea = () => {
-    areaField.hidden = Boolean(picker.picked()) || !fields.restaurant.value.trim();
-  };
-  const picker = restaurantPicker(fields.restaurant, { onPick: showArea });
-  fields.restaurant.closest(".combobox").after(...picker.note);
-  fields.restaurant.addEventListener("input", showArea);
-  showArea();
+  const { picker, showArea, area } = placeFields(fields, errors);
   container.replaceChildren(backBar(close), form);
   form.querySelector("h2").focus({ preventScroll: true });
-  fields.mealDate.addEventListener("change", () => {
-    const problem = fields.mealDate.value && mealDateProblem(fields.mealDate.value);
-    errors.mealDate.textContent = problem ?? "";
-    fields.mealDate.setAttribute("aria-invalid", String(Boolean(problem)));
-  });
 
   /** Says what is wrong, each beside its field, photo or description; focus on the first. */
   const show = (found) => {
@@ -83,7 +70,7 @@ export function showPostPage(container, { close, posted }) {
   guardSubmit(form, async () => {
     const values = { photos: photos.files(), descriptions: photos.descriptions(),
       caption: fields.caption.value, place: picker.picked(),
-      restaurant: fields.restaurant.value, area: areaField.hidden ? "" : fields.area.value,
+      restaurant: fields.restaurant.value, area: area(),
       mealDate: fields.mealDate.value };
     const found = problems(values);
     show(found);
