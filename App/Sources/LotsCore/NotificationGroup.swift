@@ -11,8 +11,8 @@ public struct NotificationGroup: Codable, Hashable, Sendable {
     case comment
     /// They saved it into one of their lists.
     case save
-    /// A moderator decided on it after reports; `excerpt` is the decision (`remove` or
-    /// `restore`), and there are no people.
+    /// A moderator decided on it, or on the viewer's comment under it (`comment`), after
+    /// reports; `excerpt` is the decision (`remove` or `restore`), and there are no people.
     case moderation
   }
 
@@ -50,11 +50,14 @@ public struct NotificationGroup: Codable, Hashable, Sendable {
   public var unread: Bool
   /// The newest comment's text, or the moderator's decision; nil otherwise.
   public var excerpt: String?
+  /// For a moderator's decision on the viewer's comment: that comment's text (the post is
+  /// the one it is under, perhaps someone else's); nil otherwise.
+  public var comment: String?
 
   /// Creates the value.
   public init(
     kind: Kind, post: PostSummary, people: [User], peopleCount: Int, latestAt: Date,
-    unread: Bool, excerpt: String?
+    unread: Bool, excerpt: String?, comment: String? = nil
   ) {
     self.kind = kind
     self.post = post
@@ -63,6 +66,7 @@ public struct NotificationGroup: Codable, Hashable, Sendable {
     self.latestAt = latestAt
     self.unread = unread
     self.excerpt = excerpt
+    self.comment = comment
   }
 }
 

@@ -1,12 +1,13 @@
 import Foundation
 
-/// A reported post in the moderators' review queue, with its open reports.
+/// A reported post or comment in the moderators' review queue, with its open reports.
 public struct ReviewItem: Codable, Hashable, Sendable {
-  /// Where a post stands.
+  /// Where a post or comment stands.
   public enum State: String, Codable, Hashable, Sendable {
     /// Shown to everyone (reported, but its reports do not weigh enough to hide it).
     case shown
-    /// Hidden from everyone but its author until a moderator decides.
+    /// Hidden from everyone but its author until a moderator decides (posts only: reports
+    /// never hide a comment by themselves).
     case pending
     /// Removed by a moderator.
     case removed
@@ -32,9 +33,11 @@ public struct ReviewItem: Codable, Hashable, Sendable {
     }
   }
 
-  /// The post, as its author sees it.
+  /// The post, as its author sees it: the one reported, or the one the comment is under.
   public var post: Post
-  /// Where it stands.
+  /// The comment reported, if the item is about a comment (absent for a post).
+  public var comment: Comment?
+  /// Where the post, or the comment, stands.
   public var state: State
   /// The summed weight of its open reports.
   public var score: Double
@@ -42,20 +45,23 @@ public struct ReviewItem: Codable, Hashable, Sendable {
   public var reports: [Report]
 
   /// Creates a queue item.
-  public init(post: Post, state: State, score: Double, reports: [Report]) {
+  public init(
+    post: Post, comment: Comment? = nil, state: State, score: Double, reports: [Report]
+  ) {
     self.post = post
+    self.comment = comment
     self.state = state
     self.score = score
     self.reports = reports
   }
 }
 
-/// The moderators' review queue: posts with open reports, those hidden pending review first,
-/// then by score.
+/// The moderators' review queue: posts and comments with open reports, posts hidden pending
+/// review first, then by score.
 public struct ReviewQueue: Codable, Hashable, Sendable {
-  /// Up to 100 posts.
+  /// Up to 100 posts and comments.
   public var items: [ReviewItem]
-  /// How many posts have open reports in all.
+  /// How many posts and comments have open reports in all.
   public var total: Int
 
   /// Creates a queue value.

@@ -109,6 +109,16 @@ import Testing
       // Moderation: ana, the first account, moderates.
       _ = try await client.send(
         .post, postPath + "/reports", json: #"{"reason":"spam"}"#, token: bruno.token)
+      let reported = try await client.send(
+        .post, postPath + "/comments", json: #"{"body":"Rude"}"#, token: bruno.token
+      ).decode(LotsCore.Comment.self)
+      for body in [#"{"reason":"rude"}"#, "{}"] {
+        try check(
+          "/api/comments/{id}/reports",
+          try await client.send(
+            .post, "/api/comments/\(reported.id)/reports", json: body, token: ana.token),
+          .post)
+      }
       for token in [ana.token, bruno.token] {
         try check(
           "/api/moderation/queue",
@@ -123,6 +133,19 @@ import Testing
           "/api/moderation/posts/{id}/decision",
           try await client.send(.post, decision, json: body, token: token), .post)
       }
+      for (body, token) in [
+        (#"{"action":"remove","note":"rude"}"#, ana.token), (#"{"action":"x"}"#, ana.token),
+        (#"{"action":"restore"}"#, bruno.token),
+      ] {
+        try check(
+          "/api/moderation/comments/{id}/decision",
+          try await client.send(
+            .post, "/api/moderation/comments/\(reported.id)/decision", json: body, token: token),
+          .post)
+      }
+      try check(
+        "/api/me/notifications",
+        try await client.send(.get, "/api/me/notifications", token: bruno.token), .get)
       try check(
         "/api/moderation/log",
         try await client.send(.get, "/api/moderation/log", token: ana.token),
@@ -133,7 +156,7 @@ import Testing
         "/api/me/blocks", try await client.send(.get, "/api/me/blocks", token: bruno.token), .get)
       try check("/api/me/blocks", try await client.send(.get, "/api/me/blocks"), .get)
       try check("/api/demo", try await client.send(.get, "/api/demo"), .get)
-      #expect(checked == 49 + Self.listChecks)
+      #expect(checked == 55 + Self.listChecks)
     }
   }
 

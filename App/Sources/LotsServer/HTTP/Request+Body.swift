@@ -96,10 +96,12 @@ extension Request {
     }
   }
 
-  /// A path parameter that must be a positive integer id.
-  static func id(_ context: AppRequestContext, _ name: String = "id") throws -> Int64 {
+  /// A path parameter that must be a positive integer id (or a 404 naming `noun`).
+  static func id(_ context: AppRequestContext, _ name: String = "id", noun: String = "post")
+    throws -> Int64
+  {
     guard let text = context.parameters.get(name), let id = Int64(text), id > 0 else {
-      throw AppError.notFound("post")
+      throw AppError.notFound(noun)
     }
     return id
   }

@@ -2,7 +2,7 @@ import Foundation
 import Hummingbird
 import LotsCore
 
-/// Report posts; block and unblock users, and list one's own blocks (to undo them). The list
+/// Report posts and comments; block and unblock users, and list one's own blocks (to undo them). The list
 /// of one's blocks is never exposed to others.
 struct ModerationRoutes {
   let services: AppServices
@@ -10,7 +10,12 @@ struct ModerationRoutes {
   static let blockListLimit = 1_000
 
   func register(on router: some RouterMethods<AppRequestContext>) {
-    router.post("posts/:id/reports") { request, context in try await report(request, context) }
+    router.post("posts/:id/reports") { request, context in
+      try await report(request, context, comment: false)
+    }
+    router.post("comments/:id/reports") { request, context in
+      try await report(request, context, comment: true)
+    }
     router.put("users/:username/block") { _, context in try await block(true, context) }
     router.delete("users/:username/block") { _, context in try await block(false, context) }
     router.get("me/blocks") { _, context in
@@ -19,11 +24,12 @@ struct ModerationRoutes {
     }
   }
 
-  func report(_ request: Request, _ context: AppRequestContext) async throws
+  /// Reports the post (or, with `comment`, the comment) named by the path.
+  func report(_ request: Request, _ context: AppRequestContext, comment: Bool) async throws
     -> HTTPResponse.Status
   {
     let user = try context.requireUser()
-    let id = try Request.id(context)
+    let id = try Request.id(context, noun: comment ? "comment" : "post")
     var request = request
     let body = try await request.decodeStrictly(
       ReportRequest.self, within: services.configuration.requestBodyTimeout)
@@ -32,7 +38,12 @@ struct ModerationRoutes {
       reason = try Validation.text(body.reason, field: "reason", length: 1...500, multiline: true)
     } catch { throw AppError(error) }
     try services.reportingLimiter.check(String(user.id), action: "report")
-    try await services.storage.report(postID: id, userID: user.id, reason: reason, now: Date())
+    if comment {
+      try await services.storage.reportComment(
+        commentID: id, userID: user.id, reason: reason, now: Date())
+    } else {
+      try await services.storage.report(postID: id, userID: user.id, reason: reason, now: Date())
+    }
     return .noContent
   }
 

@@ -2,8 +2,8 @@ import Foundation
 import Hummingbird
 import LotsCore
 
-/// The moderators' review: the queue of reported posts, decisions on them, and the audit
-/// trail. Everyone else gets 403 (401 when signed out).
+/// The moderators' review: the queue of reported posts and comments, decisions on them, and
+/// the audit trail. Everyone else gets 403 (401 when signed out).
 struct ReviewRoutes {
   let services: AppServices
 
@@ -13,7 +13,10 @@ struct ReviewRoutes {
       return try await services.storage.reviewQueue(limit: 100)
     }
     router.post("moderation/posts/:id/decision") { request, context in
-      try await decide(request, context)
+      try await decide(request, context, comment: false)
+    }
+    router.post("moderation/comments/:id/decision") { request, context in
+      try await decide(request, context, comment: true)
     }
     router.get("moderation/log") { request, context in
       _ = try await requireModerator(context)
@@ -34,11 +37,12 @@ struct ReviewRoutes {
     return user
   }
 
-  func decide(_ request: Request, _ context: AppRequestContext) async throws
+  /// Decides on the post (or, with `comment`, the comment) named by the path.
+  func decide(_ request: Request, _ context: AppRequestContext, comment: Bool) async throws
     -> HTTPResponse.Status
   {
     let moderator = try await requireModerator(context)
-    let id = try Request.id(context)
+    let id = try Request.id(context, noun: comment ? "comment" : "post")
     var request = request
     var decision = try await request.decodeStrictly(
       ModerationDecision.self, within: services.configuration.requestBodyTimeout)
@@ -46,7 +50,13 @@ struct ReviewRoutes {
       decision.note = try Validation.text(
         decision.note, field: "note", length: 0...500, multiline: true)
     } catch { throw AppError(error) }
-    try await services.storage.decide(decision, postID: id, moderatorID: moderator.id, now: Date())
+    if comment {
+      try await services.storage.decide(
+        decision, commentID: id, moderatorID: moderator.id, now: Date())
+    } else {
+      try await services.storage.decide(
+        decision, postID: id, moderatorID: moderator.id, now: Date())
+    }
     return .noContent
   }
 }

@@ -14,6 +14,9 @@ struct Activity: Sendable, Equatable {
   var createdAt: Int64
   /// A comment's text, or a decision's action.
   var detail: String
+  /// For a decision on the viewer's comment (under post `postID`): that comment's text;
+  /// empty otherwise.
+  var about: String = ""
 
   /// The most activities a page of notifications is made from.
   static let window = 500
@@ -62,7 +65,8 @@ struct Activity: Sendable, Equatable {
           latestAt: Date(timeIntervalSince1970: Double(activity.createdAt) / 1000),
           unread: activity.createdAt > readAt,
           excerpt: activity.kind == .comment || activity.kind == .moderation
-            ? activity.detail : nil),
+            ? activity.detail : nil,
+          comment: activity.about.isEmpty ? nil : activity.about),
         Set(activity.actorID.map { [$0] } ?? [])
       )
     }

@@ -24,6 +24,7 @@ extension PostgresStorage: CommentStore {
           SELECT \(Self.commentColumns) FROM comment
           JOIN account ON account.id = comment.authorId
           WHERE visible.id IS NOT NULL AND comment.postId = $2 AND comment.id < $3
+            AND comment.removed = 0
             AND comment.authorId NOT IN (SELECT blockedId FROM block WHERE blockerId = $1)
           ORDER BY comment.id DESC LIMIT $4
         ) page ON true
@@ -89,7 +90,7 @@ extension PostgresStorage: CommentStore {
         unsafeSQL: """
           SELECT comment.postId, comment.authorId, post.authorId FROM comment
           JOIN post ON post.id = comment.postId
-          WHERE comment.id = $2 AND \(Self.visibleToViewer)
+          WHERE comment.id = $2 AND comment.removed = 0 AND \(Self.visibleToViewer)
             AND comment.authorId NOT IN (SELECT blockedId FROM block WHERE blockerId = $1)
           FOR UPDATE OF comment
           """)
@@ -118,13 +119,14 @@ extension PostgresStorage: CommentStore {
     }
   }
 
-  /// Comments by id (those that still exist).
+  /// Comments by id (those that still exist and no moderator removed).
   func comments(ids: [Int64]) async throws -> [Int64: Comment] {
     guard !ids.isEmpty else { return [:] }
     let found = try await rows(
       """
       SELECT \(unescaped: Self.commentColumns) FROM comment
-      JOIN account ON account.id = comment.authorId WHERE comment.id = ANY(\(ids))
+      JOIN account ON account.id = comment.authorId
+      WHERE comment.id = ANY(\(ids)) AND comment.removed = 0
       """
     ) { row in try Self.comment(row, at: 0) }
     return Dictionary(found.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })

@@ -141,16 +141,22 @@ extension PostgresStorage: ModerationStore {
       "UPDATE account SET moderator = (lower(username) = ANY(\(names)))")
   }
 
-  /// Writes an entry of the audit trail, with the post's current score.
+  /// Writes an entry of the audit trail, with the current score of the post's open reports,
+  /// or of the comment's (`commentID`, under post `postID`).
   static func logModeration(
     _ storage: PostgresStorage, _ connection: PostgresConnection, postID: Int64,
-    action: ModerationLogEntry.Action, actorID: Int64?, note: String, now: Date
+    commentID: Int64? = nil, action: ModerationLogEntry.Action, actorID: Int64?, note: String,
+    now: Date
   ) async throws {
     try await connection.query(
       """
-      INSERT INTO moderationLog (postId, actorId, action, note, score, createdAt)
-      VALUES (\(postID), \(actorID), \(action.rawValue), \(note),
-        COALESCE((SELECT reportScore FROM post WHERE id = \(postID)), 0), \(millis(now)))
+      INSERT INTO moderationLog (postId, commentId, actorId, action, note, score, createdAt)
+      VALUES (\(postID), \(commentID), \(actorID), \(action.rawValue), \(note),
+        CASE WHEN \(commentID)::BIGINT IS NULL
+          THEN COALESCE((SELECT reportScore FROM post WHERE id = \(postID)), 0)
+          ELSE (SELECT COALESCE(SUM(weight), 0) FROM commentReport
+            WHERE commentId = \(commentID) AND outcome IS NULL) END,
+        \(millis(now)))
       """, logger: storage.logger)
   }
 }

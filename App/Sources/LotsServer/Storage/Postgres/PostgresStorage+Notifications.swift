@@ -24,7 +24,8 @@ extension PostgresStorage: NotificationStore {
       Activity(
         kind: NotificationGroup.Kind(rawValue: try row[0].decode(String.self)) ?? .like,
         postID: try row[1].decode(Int64.self), actorID: try row[2].decode(Int64?.self),
-        createdAt: try row[3].decode(Int64.self), detail: try row[4].decode(String.self))
+        createdAt: try row[3].decode(Int64.self), detail: try row[4].decode(String.self),
+        about: try row[5].decode(String.self))
     }
     let actorIDs = Array(Set(activities.compactMap(\.actorID)))
     let people = try await rows(

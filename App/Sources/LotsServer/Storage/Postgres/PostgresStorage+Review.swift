@@ -3,8 +3,8 @@ import LotsCore
 import PostgresNIO
 
 extension PostgresStorage {
-  /// Posts with open reports, hidden pending review first, then by score, then by their
-  /// oldest open report; each with its open reports.
+  /// Posts and comments with open reports, posts hidden pending review first, then by score,
+  /// then by their oldest open report; each with its open reports.
   func reviewQueue(limit: Int) async throws -> ReviewQueue {
     let limit = Int64(limit)
     var items = try await rows(
@@ -29,33 +29,12 @@ extension PostgresStorage {
     let total =
       try await value(
         Int64.self, "SELECT COUNT(DISTINCT postId) FROM report WHERE outcome IS NULL") ?? 0
-    let index = Dictionary(uniqueKeysWithValues: items.indices.map { (items[$0].post.id, $0) })
-    let ids = items.map(\.post.id)
-    let reports = try await rows(
-      """
-      SELECT report.postId, report.reason, report.weight, report.createdAt,
-        account.id, account.username, account.createdAt
-      FROM report JOIN account ON account.id = report.userId
-      WHERE report.outcome IS NULL AND report.postId = ANY(\(ids))
-      ORDER BY report.createdAt, report.userId
-      """
-    ) { row in
-      (
-        postID: try row[0].decode(Int64.self),
-        report: ReviewItem.Report(
-          reporter: User(
-            id: try row[4].decode(Int64.self), username: try row[5].decode(String.self),
-            createdAt: Self.date(try row[6].decode(Int64.self))),
-          reason: try row[1].decode(String.self),
-          weight: Double(try row[2].decode(Int64.self)) / 1000,
-          createdAt: Self.date(try row[3].decode(Int64.self)))
-      )
-    }
-    for (postID, report) in reports {
-      guard let at = index[postID] else { continue }
-      items[at].reports.append(report)
-    }
-    return ReviewQueue(items: items, total: Int(total))
+    let reports = try await openReports(of: .post, ids: items.map(\.post.id))
+    for index in items.indices { items[index].reports = reports[items[index].post.id] ?? [] }
+    let comments = try await commentReviewItems(limit: Int(limit))
+    return ReviewQueue.merging(
+      posts: items, comments: comments.items, total: Int(total) + comments.total,
+      limit: Int(limit))
   }
 
   /// Restores or removes a post, closing its open reports (dismissed or upheld, which weighs
@@ -94,7 +73,7 @@ extension PostgresStorage {
         guard hidden != 0 || open else {
           throw AppError.conflict("the post is shown and has no open reports")
         }
-        try await closeReports(connection, postID: postID, upheld: false)
+        try await closeReports(connection, id: postID, upheld: false)
         try await connection.query(
           "UPDATE post SET hidden = 0, review = 'restored', reportScore = 0 WHERE id = \(postID)",
           logger: logger)
@@ -107,7 +86,7 @@ extension PostgresStorage {
         }
       case .remove:
         guard hidden != 2 else { throw AppError.conflict("the post is already removed") }
-        try await closeReports(connection, postID: postID, upheld: true)
+        try await closeReports(connection, id: postID, upheld: true)
         try await connection.query(
           "UPDATE post SET hidden = 2, review = 'removed', reportScore = 0 WHERE id = \(postID)",
           logger: logger)
@@ -119,20 +98,57 @@ extension PostgresStorage {
     }
   }
 
-  /// Closes a post's open reports, counting the outcome on each reporter's standing.
-  func closeReports(_ connection: PostgresConnection, postID: Int64, upheld: Bool) async throws {
+  /// Closes a post's, or a comment's, open reports, counting the outcome on each reporter's
+  /// standing.
+  func closeReports(
+    _ connection: PostgresConnection, of subject: ReportSubject = .post, id: Int64,
+    upheld: Bool
+  ) async throws {
     let column = upheld ? "reportsUpheld" : "reportsDismissed"
+    let (table, key) = (subject.table, subject.key)
     var query = PostgresQuery(
       unsafeSQL: """
         UPDATE account SET \(column) = \(column) + 1
-        WHERE id IN (SELECT userId FROM report WHERE postId = $1 AND outcome IS NULL)
+        WHERE id IN (SELECT userId FROM \(table) WHERE \(key) = $1 AND outcome IS NULL)
         """)
-    query.binds.append(postID, context: .default)
+    query.binds.append(id, context: .default)
     try await connection.query(query, logger: logger)
-    let outcome = upheld ? "upheld" : "dismissed"
-    try await connection.query(
-      "UPDATE report SET outcome = \(outcome) WHERE postId = \(postID) AND outcome IS NULL",
-      logger: logger)
+    var close = PostgresQuery(
+      unsafeSQL: "UPDATE \(table) SET outcome = $1 WHERE \(key) = $2 AND outcome IS NULL")
+    close.binds.append(upheld ? "upheld" : "dismissed", context: .default)
+    close.binds.append(id, context: .default)
+    try await connection.query(close, logger: logger)
+  }
+
+  /// The open reports of these posts or comments, oldest first, by the id of what they
+  /// report.
+  func openReports(of subject: ReportSubject, ids: [Int64]) async throws
+    -> [Int64: [ReviewItem.Report]]
+  {
+    var query = PostgresQuery(
+      unsafeSQL: """
+        SELECT r.\(subject.key), r.reason, r.weight, r.createdAt,
+          account.id, account.username, account.createdAt
+        FROM \(subject.table) AS r JOIN account ON account.id = r.userId
+        WHERE r.outcome IS NULL AND r.\(subject.key) = ANY($1)
+        ORDER BY r.createdAt, r.userId
+        """)
+    query.binds.append(ids, context: .default)
+    let found = try await rows(query) { row in
+      (
+        id: try row[0].decode(Int64.self),
+        report: ReviewItem.Report(
+          reporter: User(
+            id: try row[4].decode(Int64.self), username: try row[5].decode(String.self),
+            createdAt: Self.date(try row[6].decode(Int64.self))),
+          reason: try row[1].decode(String.self),
+          weight: Double(try row[2].decode(Int64.self)) / 1000,
+          createdAt: Self.date(try row[3].decode(Int64.self)))
+      )
+    }
+    var reports: [Int64: [ReviewItem.Report]] = [:]
+    for (id, report) in found { reports[id, default: []].append(report) }
+    return reports
   }
 
   /// The audit trail, newest first, from before entry `before`.
@@ -143,7 +159,7 @@ extension PostgresStorage {
       """
       SELECT moderationLog.id, moderationLog.postId, moderationLog.action, moderationLog.actorId,
         account.username, account.createdAt, moderationLog.note, moderationLog.score,
-        moderationLog.createdAt
+        moderationLog.createdAt, moderationLog.commentId
       FROM moderationLog LEFT JOIN account ON account.id = moderationLog.actorId
       WHERE moderationLog.id < \(before) ORDER BY moderationLog.id DESC LIMIT \(fetch)
       """
@@ -155,6 +171,7 @@ extension PostgresStorage {
       }
       return ModerationLogEntry(
         id: try row[0].decode(Int64.self), postID: try row[1].decode(Int64.self),
+        commentID: try row[9].decode(Int64?.self),
         action: ModerationLogEntry.Action(rawValue: try row[2].decode(String.self)) ?? .hide,
         moderator: moderator, note: try row[6].decode(String.self),
         score: Double(try row[7].decode(Int64.self)) / 1000,

@@ -305,6 +305,30 @@ extension PostgresStorage {
         "ALTER TABLE account ADD COLUMN notificationsReadAt BIGINT NOT NULL DEFAULT 0",
       ]
     ),
+    // As SQLite's v15: reports of comments.
+    (
+      "v11: comment reports",
+      [
+        """
+        CREATE TABLE commentReport (
+          userId BIGINT NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+          commentId BIGINT NOT NULL REFERENCES comment(id) ON DELETE CASCADE,
+          reason TEXT NOT NULL,
+          weight BIGINT NOT NULL,
+          outcome TEXT,
+          createdAt BIGINT NOT NULL,
+          PRIMARY KEY (userId, commentId))
+        """,
+        "CREATE INDEX commentReport_open ON commentReport(commentId) WHERE outcome IS NULL",
+        "CREATE INDEX commentReport_user ON commentReport(userId)",
+        "ALTER TABLE comment ADD COLUMN removed SMALLINT NOT NULL DEFAULT 0",
+        "ALTER TABLE moderationLog ADD COLUMN commentId BIGINT",
+        """
+        CREATE INDEX moderationLog_comment ON moderationLog(commentId)
+          WHERE commentId IS NOT NULL
+        """,
+      ]
+    ),
   ]
 
   /// The steps of migrations that need Swift (after their statements, in their transaction).

@@ -23,7 +23,7 @@ extension SQLiteStorage {
           sql: """
             SELECT \(Self.commentColumns) FROM comment
             JOIN account ON account.id = comment.authorId
-            WHERE comment.postId = ?1 AND comment.id < ?2
+            WHERE comment.postId = ?1 AND comment.id < ?2 AND comment.removed = 0
               AND comment.authorId NOT IN (SELECT blockedId FROM block WHERE blockerId = ?3)
             ORDER BY comment.id DESC LIMIT ?4
             """),
@@ -72,7 +72,7 @@ extension SQLiteStorage {
           sql: """
             SELECT comment.postId, comment.authorId, post.authorId FROM comment
             JOIN post ON post.id = comment.postId
-            WHERE comment.id = ?2 AND \(Self.visibleToViewer)
+            WHERE comment.id = ?2 AND comment.removed = 0 AND \(Self.visibleToViewer)
               AND comment.authorId NOT IN (SELECT blockedId FROM block WHERE blockerId = ?1)
             """, arguments: [userID, id])
       else { throw AppError.notFound("comment") }
@@ -89,13 +89,13 @@ extension SQLiteStorage {
     }
   }
 
-  /// A comment by id, if it exists.
+  /// A comment by id, if it exists and no moderator removed it.
   static func fetchComment(_ db: Database, id: Int64) throws -> Comment? {
     try Row.fetchOne(
       db,
       sql: """
         SELECT \(commentColumns) FROM comment JOIN account ON account.id = comment.authorId
-        WHERE comment.id = ?
+        WHERE comment.id = ? AND comment.removed = 0
         """, arguments: [id]
     ).map(comment)
   }

@@ -5,28 +5,37 @@ import LotsCore
 extension SQLiteStorage {
   /// What others did to the posts of `?1`, newest first, none by someone `?1` blocks, each
   /// branch walking the person's posts by `post_author` and each post's likes, comments or
-  /// saves by their post index; `?2` bounds `createdAt` from below.
+  /// saves by their post index; and moderators' decisions on `?1`'s comments (`about`: the
+  /// comment), by `comment_author`. `?2` bounds `createdAt` from below.
   static let activitySQL = """
-    SELECT kind, postId, actorId, createdAt, detail FROM (
+    SELECT kind, postId, actorId, createdAt, detail, about FROM (
       SELECT 'like' AS kind, postLike.postId, postLike.userId AS actorId, postLike.createdAt,
-        '' AS detail
+        '' AS detail, '' AS about
       FROM post JOIN postLike ON postLike.postId = post.id
       WHERE post.authorId = ?1 AND postLike.userId <> ?1 AND postLike.createdAt > ?2
       UNION ALL
-      SELECT 'comment', comment.postId, comment.authorId, comment.createdAt, comment.body
+      SELECT 'comment', comment.postId, comment.authorId, comment.createdAt, comment.body, ''
       FROM post JOIN comment ON comment.postId = post.id
-      WHERE post.authorId = ?1 AND comment.authorId <> ?1 AND comment.createdAt > ?2
+      WHERE post.authorId = ?1 AND comment.authorId <> ?1 AND comment.removed = 0
+        AND comment.createdAt > ?2
       UNION ALL
-      SELECT 'save', listEntry.postId, pocketList.ownerId, MIN(listEntry.createdAt), ''
+      SELECT 'save', listEntry.postId, pocketList.ownerId, MIN(listEntry.createdAt), '', ''
       FROM post JOIN listEntry ON listEntry.postId = post.id
       JOIN pocketList ON pocketList.id = listEntry.listId
       WHERE post.authorId = ?1 AND pocketList.ownerId <> ?1 AND listEntry.createdAt > ?2
       GROUP BY listEntry.postId, pocketList.ownerId
       UNION ALL
       SELECT 'moderation', moderationLog.postId, NULL, moderationLog.createdAt,
-        moderationLog.action
+        moderationLog.action, ''
       FROM post JOIN moderationLog ON moderationLog.postId = post.id
-      WHERE post.authorId = ?1 AND moderationLog.actorId IS NOT NULL
+      WHERE post.authorId = ?1 AND moderationLog.commentId IS NULL
+        AND moderationLog.actorId IS NOT NULL
+        AND moderationLog.action IN ('remove', 'restore') AND moderationLog.createdAt > ?2
+      UNION ALL
+      SELECT 'moderation', moderationLog.postId, NULL, moderationLog.createdAt,
+        moderationLog.action, comment.body
+      FROM comment JOIN moderationLog ON moderationLog.commentId = comment.id
+      WHERE comment.authorId = ?1 AND moderationLog.actorId IS NOT NULL
         AND moderationLog.action IN ('remove', 'restore') AND moderationLog.createdAt > ?2
     ) AS activity
     WHERE actorId IS NULL OR actorId NOT IN (SELECT blockedId FROM block WHERE blockerId = ?1)
@@ -47,7 +56,7 @@ extension SQLiteStorage {
       ).map { row in
         Activity(
           kind: NotificationGroup.Kind(rawValue: row[0]) ?? .like, postID: row[1],
-          actorID: row[2], createdAt: row[3], detail: row[4])
+          actorID: row[2], createdAt: row[3], detail: row[4], about: row[5])
       }
       let actorIDs = Set(activities.compactMap(\.actorID)).map(String.init).joined(separator: ",")
       var people: [Int64: User] = [:]

@@ -22,8 +22,8 @@ extension SQLiteStorage {
     }
   }
 
-  /// Posts with open reports, hidden pending review first, then by score, then by their
-  /// oldest open report; each with its open reports.
+  /// Posts and comments with open reports, posts hidden pending review first, then by score,
+  /// then by their oldest open report; each with its open reports.
   func reviewQueue(limit: Int) async throws -> ReviewQueue {
     try readNow { db in
       let rows = try Row.fetchAll(
@@ -48,29 +48,12 @@ extension SQLiteStorage {
         return ReviewItem(
           post: Self.post(row), state: state, score: Double(score) / 1000, reports: [])
       }
-      let index = Dictionary(uniqueKeysWithValues: items.indices.map { (items[$0].post.id, $0) })
-      let reports = try Row.fetchAll(
-        db,
-        sql: """
-          SELECT report.postId, report.reason, report.weight, report.createdAt,
-            account.id, account.username, account.createdAt AS accountCreatedAt
-          FROM report JOIN account ON account.id = report.userId
-          WHERE report.outcome IS NULL AND report.postId IN (\(
-            items.map { String($0.post.id) }.joined(separator: ","))
-          )
-          ORDER BY report.createdAt, report.userId
-          """)
-      for row in reports {
-        guard let at = index[row["postId"]] else { continue }
-        let reporter = User(
-          id: row["id"], username: row["username"], createdAt: Self.date(row["accountCreatedAt"]))
-        let weight: Int = row["weight"]
-        items[at].reports.append(
-          ReviewItem.Report(
-            reporter: reporter, reason: row["reason"], weight: Double(weight) / 1000,
-            createdAt: Self.date(row["createdAt"])))
-      }
-      return ReviewQueue(items: items, total: total)
+      let reports = try Self.openReports(
+        db, of: .post, ids: items.map(\.post.id))
+      for index in items.indices { items[index].reports = reports[items[index].post.id] ?? [] }
+      let comments = try Self.commentReviewItems(db, limit: limit)
+      return ReviewQueue.merging(
+        posts: items, comments: comments.items, total: total + comments.total, limit: limit)
     }
   }
 
@@ -105,7 +88,7 @@ extension SQLiteStorage {
         guard hidden != 0 || open else {
           throw AppError.conflict("the post is shown and has no open reports")
         }
-        try Self.closeReports(db, postID: postID, upheld: false)
+        try Self.closeReports(db, id: postID, upheld: false)
         try db.execute(
           sql: "UPDATE post SET hidden = 0, review = 'restored', reportScore = 0 WHERE id = ?",
           arguments: [postID])
@@ -118,7 +101,7 @@ extension SQLiteStorage {
         }
       case .remove:
         guard hidden != 2 else { throw AppError.conflict("the post is already removed") }
-        try Self.closeReports(db, postID: postID, upheld: true)
+        try Self.closeReports(db, id: postID, upheld: true)
         try db.execute(
           sql: "UPDATE post SET hidden = 2, review = 'removed', reportScore = 0 WHERE id = ?",
           arguments: [postID])
@@ -130,29 +113,67 @@ extension SQLiteStorage {
     }
   }
 
-  /// Closes a post's open reports, counting the outcome on each reporter's standing.
-  static func closeReports(_ db: Database, postID: Int64, upheld: Bool) throws {
+  /// Closes a post's, or a comment's, open reports, counting the outcome on each reporter's
+  /// standing.
+  static func closeReports(
+    _ db: Database, of subject: ReportSubject = .post, id: Int64, upheld: Bool
+  ) throws {
     let column = upheld ? "reportsUpheld" : "reportsDismissed"
+    let (table, key) = (subject.table, subject.key)
     try db.execute(
       sql: """
         UPDATE account SET \(column) = \(column) + 1
-        WHERE id IN (SELECT userId FROM report WHERE postId = ? AND outcome IS NULL)
-        """, arguments: [postID])
+        WHERE id IN (SELECT userId FROM \(table) WHERE \(key) = ? AND outcome IS NULL)
+        """, arguments: [id])
     try db.execute(
-      sql: "UPDATE report SET outcome = ? WHERE postId = ? AND outcome IS NULL",
-      arguments: [upheld ? "upheld" : "dismissed", postID])
+      sql: "UPDATE \(table) SET outcome = ? WHERE \(key) = ? AND outcome IS NULL",
+      arguments: [upheld ? "upheld" : "dismissed", id])
   }
 
-  /// Writes an entry of the audit trail, with the post's current score.
+  /// The open reports of these posts or comments, oldest first, by the id of what they
+  /// report.
+  static func openReports(_ db: Database, of subject: ReportSubject, ids: [Int64]) throws
+    -> [Int64: [ReviewItem.Report]]
+  {
+    let rows = try Row.fetchAll(
+      db,
+      sql: """
+        SELECT r.\(subject.key) AS subjectId, r.reason, r.weight, r.createdAt,
+          account.id, account.username, account.createdAt AS accountCreatedAt
+        FROM \(subject.table) AS r JOIN account ON account.id = r.userId
+        WHERE r.outcome IS NULL AND r.\(subject.key) IN (\(
+          ids.map(String.init).joined(separator: ","))
+        )
+        ORDER BY r.createdAt, r.userId
+        """)
+    var reports: [Int64: [ReviewItem.Report]] = [:]
+    for row in rows {
+      let reporter = User(
+        id: row["id"], username: row["username"], createdAt: Self.date(row["accountCreatedAt"]))
+      let weight: Int = row["weight"]
+      reports[row["subjectId"], default: []].append(
+        ReviewItem.Report(
+          reporter: reporter, reason: row["reason"], weight: Double(weight) / 1000,
+          createdAt: Self.date(row["createdAt"])))
+    }
+    return reports
+  }
+
+  /// Writes an entry of the audit trail, with the current score of the post's open reports,
+  /// or of the comment's (`commentID`, under post `postID`).
   static func logModeration(
-    _ db: Database, postID: Int64, action: ModerationLogEntry.Action, actorID: Int64?,
-    note: String, now: Date
+    _ db: Database, postID: Int64, commentID: Int64? = nil,
+    action: ModerationLogEntry.Action, actorID: Int64?, note: String, now: Date
   ) throws {
     try db.execute(
       sql: """
-        INSERT INTO moderationLog (postId, actorId, action, note, score, createdAt)
-        VALUES (?, ?, ?, ?, (SELECT reportScore FROM post WHERE id = ?), ?)
-        """, arguments: [postID, actorID, action.rawValue, note, postID, millis(now)])
+        INSERT INTO moderationLog (postId, commentId, actorId, action, note, score, createdAt)
+        VALUES (?1, ?2, ?3, ?4, ?5, CASE WHEN ?2 IS NULL
+          THEN (SELECT reportScore FROM post WHERE id = ?1)
+          ELSE (SELECT COALESCE(SUM(weight), 0) FROM commentReport
+            WHERE commentId = ?2 AND outcome IS NULL) END, ?6)
+        """,
+      arguments: [postID, commentID, actorID, action.rawValue, note, millis(now)])
   }
 
   /// The audit trail, newest first, from before entry `before`.
@@ -172,7 +193,7 @@ extension SQLiteStorage {
         }
         let score: Int = row["score"]
         return ModerationLogEntry(
-          id: row["id"], postID: row["postId"],
+          id: row["id"], postID: row["postId"], commentID: row["commentId"],
           action: ModerationLogEntry.Action(rawValue: row["action"]) ?? .hide,
           moderator: moderator, note: row["note"], score: Double(score) / 1000,
           createdAt: Self.date(row["createdAt"]))

@@ -296,6 +296,28 @@ extension SQLiteStorage {
           ALTER TABLE account ADD COLUMN notificationsReadAt INTEGER NOT NULL DEFAULT 0;
           """)
     }
+    // Reports of comments, weighed as reports of posts but never hiding a comment by
+    // themselves: a moderator removes (`removed` 1: no one sees it) or keeps it, and the audit
+    // trail names the comment.
+    migrator.registerMigration("v15: comment reports") { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE commentReport (
+            userId INTEGER NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+            commentId INTEGER NOT NULL REFERENCES comment(id) ON DELETE CASCADE,
+            reason TEXT NOT NULL,
+            weight INTEGER NOT NULL,
+            outcome TEXT,
+            createdAt INTEGER NOT NULL,
+            PRIMARY KEY (userId, commentId));
+          CREATE INDEX commentReport_open ON commentReport(commentId) WHERE outcome IS NULL;
+          CREATE INDEX commentReport_user ON commentReport(userId);
+          ALTER TABLE comment ADD COLUMN removed INTEGER NOT NULL DEFAULT 0;
+          ALTER TABLE moderationLog ADD COLUMN commentId INTEGER;
+          CREATE INDEX moderationLog_comment ON moderationLog(commentId)
+            WHERE commentId IS NOT NULL;
+          """)
+    }
     return migrator
   }
 }
