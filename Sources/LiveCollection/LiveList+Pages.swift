@@ -37,7 +37,11 @@ extension LiveList {
   }
 
   /// Starts over from a freshly read first page after ``needsResync``: forgets what the server
-  /// held and any held inserts, keeps deletions seen, blocked authors and pending local changes.
+  /// held, any held inserts and the blocked authors; keeps deletions seen and pending local
+  /// changes. Blocks are forgotten because the page is read after every block event the list
+  /// may have skipped (an unblock after the one that asked for the reload would otherwise hide
+  /// that author for good): call ``hideAuthor(_:)`` again with the user's block list where the
+  /// server does not leave blocked authors out of its pages.
   ///
   /// - Parameters:
   ///   - firstPage: The first page, read after the list asked for a resync.
@@ -51,6 +55,7 @@ extension LiveList {
   ) -> Changeset<Int> {
     let before = items
     rebuild(Sweep(forgetsRecords: true))
+    hiddenAuthors.removeAll()
     droppedHeld = false
     needsResync = false
     isComplete = false

@@ -55,4 +55,22 @@ import Testing
     _ = feed.apply(.insert(post(4, author: 7), sequence: 2, previous: 1))
     #expect(feed.ids == [2])
   }
+
+  /// Two unblocks in a row: the first asks for a reload, whose page (read after both) has the
+  /// second author's items too, and shows them although their `showAuthor` was never applied.
+  @Test func aResyncForgetsBlocksThePageNoLongerHas() {
+    var feed = LiveList<Post>()
+    let page = [post(1, author: 7), post(2), post(3, author: 8)]
+    _ = feed.applyPage(page, after: nil, nextCursor: nil, snapshotSequence: 0)
+    _ = feed.apply(.hideAuthor(7, sequence: 1, previous: 0))
+    _ = feed.apply(.hideAuthor(8, sequence: 2, previous: 1))
+    #expect(feed.ids == [2])
+    _ = feed.apply(.showAuthor(7, sequence: 3, previous: 2))
+    #expect(feed.needsResync)
+    let reloaded = feed.resync(firstPage: page, nextCursor: nil, snapshotSequence: 4)
+    #expect(feed.ids == [1, 2, 3] && reloaded.inserts.count == 2)
+    // Blocks after the reload's snapshot come as events again.
+    _ = feed.apply(.hideAuthor(8, sequence: 5, previous: 4))
+    #expect(feed.ids == [1, 2])
+  }
 }

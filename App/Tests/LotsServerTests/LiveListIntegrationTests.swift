@@ -5,8 +5,8 @@ import Testing
 
 @testable import LotsServer
 
-/// `LiveList` driven by the real server: users post, like, unlike, delete, report, block and
-/// unblock at random while the client pages and its stream is cut and resumed at random points;
+/// `LiveList` driven by the real server: users post, like, unlike, edit, comment, delete
+/// comments and posts, report, block and unblock at random while the client pages and its stream is cut and resumed at random points;
 /// once things settle, the client's list is a fresh read of the same feed, post by post and
 /// field by field, and the list never reloaded but when the contract asked it to.
 @Suite(.serialized) struct LiveListIntegrationTests {
@@ -109,6 +109,8 @@ struct World {
   let users: [Session]
   var posts: [(id: Int64, author: Int)] = []
   var blocked = Set<Int>()
+  var comments: [(id: Int64, writer: Int)] = []
+  var edits = 0
   /// Unblocks by the viewer: each asks its streams to reload (`showAuthor`).
   var reloadsAsked = 0
 
@@ -154,7 +156,30 @@ struct World {
       } else if other != user {
         _ = try await api.send(.put, "/api/users/\(name)/block", token: token)
       }
-    default: break
+    case 90..<94:
+      // An author edits a caption (the feed's entry changes version and text).
+      if let mine = posts.filter({ $0.author == user }).randomElement(using: &random) {
+        edits += 1
+        _ = try await api.send(
+          .patch, "/api/posts/\(mine.id)", json: #"{"caption":"Edited \#(edits)"}"#,
+          token: token)
+      }
+    case 94..<98:
+      if let target = posts.randomElement(using: &random) {
+        let response = try await api.send(
+          .post, "/api/posts/\(target.id)/comments", json: #"{"body":"How much?"}"#,
+          token: token)
+        if response.status == .created, let body = response.body {
+          let comment = try JSONCoding.decoder().decode(
+            LotsCore.Comment.self, from: Data(buffer: body))
+          comments.append((comment.id, user))
+        }
+      }
+    default:
+      if let mine = comments.filter({ $0.writer == user }).randomElement(using: &random) {
+        _ = try await api.send(.delete, "/api/comments/\(mine.id)", token: token)
+        comments.removeAll { $0.id == mine.id }
+      }
     }
   }
 }
