@@ -1,21 +1,24 @@
 // One comment under a post: its writer (a link to their profile), when (a <time>, in full on
-// hover), its text (line breaks kept by CSS, never markup) and, for its writer or the post's
+// hover), its text (line breaks kept by CSS, never markup), for someone signed in who did not
+// write it Report (comment-report.js: a form under its text) and, for its writer or the post's
 // author, Delete. Delete asks first, in words, in the comment itself ("Delete this comment?"
 // with Delete and Keep; Escape keeps it); the focus goes to the answer, and back to Delete
 // when kept. A refusal is said beside the buttons.
 import { element } from "./dom.js";
+import { reportControls } from "./comment-report.js";
 import { deleteLabel, momentText, momentTitle } from "./comment-text.js";
 import { explain } from "./messages.js";
 
 /**
  * The list item of `comment`.
  * @param {import("./comment-text.js").Comment} comment
- * @param {{deletable: boolean, onDelete: (comment: object) => Promise<void>}} options
+ * @param {{deletable: boolean, reportable?: boolean,
+ *   onDelete: (comment: object) => Promise<void>}} options
  *   `onDelete` sends the delete and takes the item away (and the focus elsewhere); it rejects
  *   with api.js's failure
  * @returns {HTMLLIElement}
  */
-export function commentItem(comment, { deletable, onDelete }) {
+export function commentItem(comment, { deletable, reportable = false, onDelete }) {
   const name = comment.author.username;
   const author = element("a", { className: "comment-author",
     href: `/u/${encodeURIComponent(name)}` }, `@${name}`);
@@ -25,7 +28,17 @@ export function commentItem(comment, { deletable, onDelete }) {
   const item = element("li", { className: "comment", id: `comment-${comment.id}`, tabIndex: -1 },
     element("p", { className: "comment-head" }, author, " ", time), body);
   item.dataset.comment = String(comment.id);
-  if (deletable) item.append(deleteControls(item, comment, name, onDelete));
+  if (!deletable && !reportable) return item;
+  // The actions before the report's form in the document, as on the screen: Tab goes from
+  // Report into the form it opened.
+  const actions = deletable ? deleteControls(item, comment, name, onDelete)
+    : element("div", { className: "comment-actions" });
+  item.append(actions);
+  if (reportable) {
+    const report = reportControls(comment, name);
+    actions.prepend(report.button);
+    item.append(report.form, report.status);
+  }
   return item;
 }
 

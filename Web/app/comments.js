@@ -4,12 +4,15 @@
 // reader's place and focus stay), each comment drawn by comment-item.js, then the form
 // (comment-form.js) or, for a visitor, "Sign in to comment". New comments from the stream join
 // the end (one's own, sent here, once: by its id) and are said politely ("New comment from
-// @mina"); deleted ones leave, and the focus that was in one goes to the next (or the form).
+// @mina"); deleted ones (by their writer, the post's author or a moderator: an `uncomment`
+// from anyone) leave, and the focus that was in one goes to the next (or the form). Someone
+// signed in may report another's comment (comment-report.js).
 import { api } from "./api.js";
 import { element } from "./dom.js";
 import { commentForm, signInToComment } from "./comment-form.js";
 import { commentItem } from "./comment-item.js";
 import { CommentList } from "./comment-list.js";
+import { canReport } from "./comment-report-text.js";
 import { canDelete, commentsHeading, newCommentText } from "./comment-text.js";
 import { explain } from "./messages.js";
 
@@ -63,6 +66,7 @@ export function commentSection(post, { user, scroller }) {
   };
   const itemOf = (comment) => commentItem(comment, {
     deletable: canDelete(comment, post, user),
+    reportable: canReport(comment, user),
     onDelete: async ({ id }) => {
       await api("DELETE", `/api/comments/${id}`);
       remove(id, true);

@@ -1,9 +1,11 @@
-// The moderators' review page: the queue of reported posts with their reports, a decision on
-// each (restore or remove, with a note for the audit trail), and the audit trail itself.
+// The moderators' review page: the queue of reported posts and comments with their reports
+// (moderation-case.js), a decision on each (restore or remove a post; keep or remove a
+// comment; with a note for the audit trail), and the audit trail itself.
 import { element } from "./dom.js";
 import { api } from "./api.js";
 import { explain } from "./messages.js";
-import { photoAlt } from "./photo-text.js";
+import { caseId, caseItem, weight, when } from "./moderation-case.js";
+import { decidedText, decisionPath, logAction, logSubject } from "./moderation-text.js";
 
 const main = document.getElementById("review");
 const gate = document.getElementById("gate");
@@ -12,74 +14,43 @@ const decided = document.getElementById("decided");
 const logBody = document.querySelector("#log tbody");
 const older = document.getElementById("older");
 let nextLog = null;
+let total = 0;
 
-const when = (iso) => new Date(iso).toLocaleString();
-const weight = (value) => value.toFixed(2);
+const showTotal = () => {
+  document.getElementById("queue-count").textContent = `(${total})`;
+};
 
-function reportLine(report) {
-  return element("li", {},
-    element("b", {}, `@${report.reporter.username}`),
-    ` (weight ${weight(report.weight)}, ${when(report.createdAt)}): `, report.reason);
-}
-
-function caseItem(item) {
-  const { post } = item;
-  const id = `case-${post.id}`;
-  const state = element("span", { className: "state" },
-    item.state === "pending" ? "Hidden pending review" : item.state === "removed" ? "Removed" : "Shown");
-  state.dataset.state = item.state;
-  const note = element("textarea", { id: `${id}-note`, maxLength: 500 });
-  const error = element("p", { className: "error", role: "alert" });
-  const buttons = ["restore", "remove"].map((action) => {
-    const button = element("button", { type: "button", className: action },
-      action === "restore" ? "Restore" : "Remove");
-    button.setAttribute("aria-describedby", `${id}-title`);
-    button.addEventListener("click", () => decide(item, action, note, error, buttons));
-    return button;
-  });
-  const photo = element("img", {
-    src: post.photo.thumbnailURL, width: 128, height: 128, loading: "lazy",
-    alt: photoAlt(post),
-  });
-  return element("li", { className: "case", id },
-    photo,
-    element("div", {},
-      element("h3", { id: `${id}-title` },
-        `${post.restaurant} by @${post.author.username}`, state),
-      element("p", {}, post.caption || "(no caption)",
-        ` · score ${weight(item.score)} · ${item.reports.length} open report`
-          + (item.reports.length === 1 ? "" : "s")),
-      element("ul", { ariaLabel: "Reports" }, ...item.reports.map(reportLine)),
-      element("label", { htmlFor: note.id }, "Note for the audit trail"),
-      note,
-      element("div", { className: "actions" }, ...buttons),
-      error));
-}
-
-async function decide(item, action, note, error, buttons) {
+/** Sends the decision; the audit trail is read again, then the item leaves the queue (the
+ * page changes at once, the trail saying the decision as it goes) and the focus goes to the
+ * next one's first button (else the queue's heading). */
+async function decide(item, action, { note, error, buttons }) {
   buttons.forEach((button) => { button.disabled = true; });
   error.textContent = "";
   try {
-    await api("POST", `/api/moderation/posts/${item.post.id}/decision`,
-      { action, note: note.value });
-    const row = document.getElementById(`case-${item.post.id}`);
+    await api("POST", decisionPath(item), { action, note: note.value });
+    await loadLog(true).catch(() => {});  // taken all the same: the trail as it was
+    const row = document.getElementById(caseId(item));
     const next = row.nextElementSibling ?? row.previousElementSibling;
     row.remove();
-    decided.textContent = `${action === "restore" ? "Restored" : "Removed"} the post from `
-      + `${item.post.restaurant} by @${item.post.author.username}.`;
+    total = Math.max(0, total - 1);
+    showTotal();
+    decided.textContent = decidedText(item, action);
+    if (!queue.querySelector(".case")) queue.replaceChildren(nothingWaits());
     (next?.querySelector("button") ?? document.getElementById("queue-title")).focus();
-    await loadLog(true);
   } catch (failure) {
     error.textContent = explain(failure);
     buttons.forEach((button) => { button.disabled = false; });
   }
 }
 
+const nothingWaits = () => element("li", {}, "Nothing waits for review.");
+
 async function loadQueue() {
-  const { items, total } = await api("GET", "/api/moderation/queue");
-  document.getElementById("queue-count").textContent = `(${total})`;
-  queue.replaceChildren(...items.map(caseItem));
-  if (items.length === 0) queue.append(element("li", {}, "Nothing waits for review."));
+  const { items, total: count } = await api("GET", "/api/moderation/queue");
+  total = count;
+  showTotal();
+  queue.replaceChildren(...items.map((item) => caseItem(item, decide)));
+  if (items.length === 0) queue.append(nothingWaits());
 }
 
 async function loadLog(fromStart) {
@@ -87,10 +58,9 @@ async function loadLog(fromStart) {
     + (fromStart || nextLog === null ? "" : `?before=${nextLog}`));
   if (fromStart) logBody.replaceChildren();
   for (const entry of page.entries) {
-    const action = { hide: "Hidden by reports", restore: "Restored", remove: "Removed" }[entry.action];
     logBody.append(element("tr", {},
-      element("td", {}, when(entry.createdAt)), element("td", {}, action),
-      element("td", {}, `#${entry.postID}`),
+      element("td", {}, when(entry.createdAt)), element("td", {}, logAction(entry)),
+      element("td", {}, logSubject(entry)),
       element("td", {}, entry.moderator ? `@${entry.moderator.username}` : "reports"),
       element("td", {}, weight(entry.score)), element("td", {}, entry.note)));
   }

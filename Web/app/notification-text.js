@@ -1,7 +1,8 @@
 // The notifications page in words (notifications.js): each group's sentence ("cat and ben
 // liked your Pasta La Vista photo", "mina and 3 others liked…", "A moderator removed your
-// Sushi Zen photo after reports"), as parts the page turns into links, and when it happened
-// ("5 minutes ago", "yesterday", "3 Nov"). Pure: no DOM.
+// Sushi Zen photo after reports", "A moderator removed your comment “So good” on the Pho Real
+// post"), as parts the page turns into links, and when it happened ("5 minutes ago",
+// "yesterday", "3 Nov"). Pure: no DOM.
 import { excerpt } from "./titles.js";
 
 /**
@@ -10,7 +11,9 @@ import { excerpt } from "./titles.js";
  * @typedef {{kind: "like" | "comment" | "save" | "moderation",
  *   post: {id: number, restaurant: string, caption: string, photo: object},
  *   people: Person[], peopleCount: number, latestAt: string, unread: boolean,
- *   excerpt?: string}} NotificationGroup
+ *   excerpt?: string, comment?: string}} NotificationGroup
+ *   A moderation group with `comment` is about the viewer's comment of that text, under
+ *   `post` (perhaps someone else's); without, about the viewer's own post.
  */
 
 /**
@@ -22,6 +25,8 @@ import { excerpt } from "./titles.js";
 const VERBS = { like: "liked", comment: "commented on", save: "saved" };
 /** The longest comment quoted in a sentence, in characters. */
 export const QUOTE_LIMIT = 80;
+/** The longest of the viewer's own comments quoted in a moderator's decision on it. */
+export const OWN_QUOTE_LIMIT = 60;
 
 /** "your Pasta La Vista photo", or "your photo" for a post without a restaurant's name. */
 export function photoName(post) {
@@ -53,6 +58,7 @@ export function peopleParts(people, peopleCount = people.length) {
  */
 export function sentenceParts(group) {
   const post = { post: photoName(group.post) };
+  if (group.kind === "moderation" && group.comment != null) return commentDecision(group);
   if (group.kind === "moderation") {
     return group.excerpt === "restore"
       ? [{ text: "A moderator restored " }, post]
@@ -64,6 +70,29 @@ export function sentenceParts(group) {
   const quoted = group.kind === "comment" ? excerpt(group.excerpt ?? "", QUOTE_LIMIT) : "";
   if (quoted) parts.push({ text: `: “${quoted}”` });
   return parts;
+}
+
+/** "the Pho Real post", or "the post" for a post without a restaurant's name: the post a
+ * comment was under, perhaps not the viewer's. */
+export function postName(post) {
+  const restaurant = String(post?.restaurant ?? "").trim();
+  return restaurant ? `the ${restaurant} post` : "the post";
+}
+
+/**
+ * A moderator's decision on the viewer's comment: "A moderator removed your comment “So
+ * good” on the Pho Real post", "A moderator reviewed your comment “So good” on the Pho Real
+ * post and kept it".
+ * @param {NotificationGroup} group
+ * @returns {Part[]}
+ */
+export function commentDecision(group) {
+  const quoted = excerpt(group.comment ?? "", OWN_QUOTE_LIMIT);
+  const comment = quoted ? `your comment “${quoted}”` : "your comment";
+  const post = { post: postName(group.post) };
+  return group.excerpt === "restore"
+    ? [{ text: `A moderator reviewed ${comment} on ` }, post, { text: " and kept it" }]
+    : [{ text: `A moderator removed ${comment} on ` }, post];
 }
 
 /** A part's words: a person by their name. */
