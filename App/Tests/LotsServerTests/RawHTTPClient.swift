@@ -15,9 +15,10 @@ struct RawHTTPClient {
   /// Opens `path`, reads events until `until` holds (or `timeout`), running `action` once the
   /// stream is connected; the connection is then cut. The timeout guards against a hang only:
   /// `action` (uploads through libvips in a debug build) shares two cores with every suite
-  /// running in parallel, and took over 10 s in a CI run.
+  /// running in parallel, and took over 10 s in a CI run and over 60 s on a machine also
+  /// running headless Chromium (load 12), so it is as generous as the API client's.
   func events(
-    _ path: String, headers: [String: String] = [:], timeout: Duration = .seconds(60),
+    _ path: String, headers: [String: String] = [:], timeout: Duration = .seconds(300),
     stopAtHeartbeat heartbeat: Bool = false,
     during action: @escaping @Sendable () async throws -> Void = {},
     until: @escaping @Sendable ([Event]) -> Bool
