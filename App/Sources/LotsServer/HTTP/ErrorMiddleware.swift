@@ -24,8 +24,15 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
       // go on, and writes succeed again once there is space.
       context.logger.error("database full: \(error.message ?? "")")
       return AppError.insufficientStorage.jsonResponse()
-    } catch is CancellationError {
+    } catch is CancellationError where Task.isCancelled {
+      // The client went away: no one reads an answer.
       throw CancellationError()
+    } catch is CancellationError {
+      // Something inside gave up on its own (seen under heavy load on PostgreSQL, as an empty
+      // 500): said in the log with its route, and answered as any unexpected error.
+      context.logger.error(
+        "a cancellation the request did not ask for: \(request.method) \(request.uri.path)")
+      return AppError(.internalServerError, "internal error").jsonResponse()
     } catch {
       context.logger.error("unexpected error: \(String(reflecting: error))")
       return AppError(.internalServerError, "internal error").jsonResponse()
