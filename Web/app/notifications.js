@@ -20,8 +20,12 @@ export const EMPTY = "No notifications yet. When someone likes, saves or comment
 /** The post whose row was last opened: Back from it puts the focus on its row again. */
 let opened = null;
 
-/** A group's key among the others: what happened, and to which post. */
-const keyOf = (group) => `${group.kind}:${group.post.id}`;
+/**
+ * A group's key among the others: what happened, and to which post; a moderator's decision
+ * (each its own group, on the post or on one's comment under it) by when, too.
+ */
+const keyOf = (group) => `${group.kind}:${group.post.id}`
+  + (group.kind === "moderation" ? `:${group.latestAt}` : "");
 
 /**
  * Shows the notifications of who is signed in, in `container`; `close()` is Back. The page
