@@ -54,9 +54,14 @@ public struct ServerConfiguration: Sendable {
   public var uploadsPerUser = 2
   /// The most uploads one client address may have in flight; more get 429.
   public var uploadsPerAddress = 4
-  /// How long an admitted upload's body may take to arrive (10 MB in 120 s is 0.7 Mbit/s);
-  /// later, 408 and its place goes to someone else.
+  /// How long an admitted upload's body may take to arrive, before the time its bytes earn
+  /// (``uploadBytesPerExtraSecond``); later, 408 and its place goes to someone else.
   public var uploadBodyTimeout: Duration = .seconds(120)
+  /// Each this many bytes of an upload that arrive give its body one more second: a post of
+  /// ten photos (up to 100 MB) on a slow line keeps its place while its bytes keep coming at
+  /// a quarter of a megabit per second or more, while a trickle still ends after about
+  /// ``uploadBodyTimeout``. (A fixed 120 s asked 7 Mbit/s of a ten-photo post.)
+  public var uploadBytesPerExtraSecond = 32 * 1024
   /// How long a JSON request's body may take to arrive once its head has; later, 408.
   public var requestBodyTimeout: Duration = .seconds(20)
   /// How long a request's head may take to arrive once its first byte has; later, 408 and the

@@ -1,5 +1,7 @@
 import Foundation
 import HTTPTypes
+import LotsCore
+import NIOCore
 import Testing
 
 @testable import LotsServer
@@ -60,6 +62,54 @@ import Testing
       #expect(statuses.sorted { ($0 ?? 0) < ($1 ?? 0) } == [408, 408, 408, 408, 429, 429, 429])
       let feed = try await api.send(.get, "/api/feed?limit=50")
       #expect(String(buffer: feed.body!).components(separatedBy: "mallory").count == 1)
+    }
+  }
+
+  /// A post of three photos whose bytes keep coming, slower than the base deadline allows
+  /// for the whole body (4 kB/s against 1 kB earning a second), is made; a body trickling
+  /// below that rate is ended with 408, and makes nothing.
+  @Test func aSteadyUploadOutlastsTheBaseDeadlineAndATrickleDoesNot() async throws {
+    let change = ConfigurationChange.with {
+      $0.uploadBodyTimeout = .seconds(1)
+      $0.uploadBytesPerExtraSecond = 1_024
+    }
+    try await LiveServer.run(change) { port in
+      let api = LiveClient(port: port)
+      let ana = try await api.signUp("ana")
+      var parts: [(name: String, bytes: [UInt8], filename: String?)] = [
+        ("restaurant", Array("Pho Real".utf8), nil), ("mealDate", Array("2026-11-20".utf8), nil),
+      ]
+      for index in 0..<3 {
+        let photo = try SyntheticPhoto.make(
+          width: 400, height: 300, color: (Double(60 * index), 90, 40))
+        parts.append(("photo", photo, "\(index).jpg"))
+        parts.append(("description", Array("Dish \(index + 1)".utf8), nil))
+      }
+      let body = Array(buffer: Multipart.body(parts: parts))
+      func upload(chunk: Int, every pause: Duration) async throws -> Int? {
+        let head =
+          "POST /api/posts HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(ana.token)\r\n"
+          + "Content-Length: \(body.count)\r\n"
+          + "Content-Type: multipart/form-data; boundary=\(Multipart.boundary)\r\n\r\n"
+        let socket = try #require(RawSocket.open(to: port, sending: Array(head.utf8)))
+        defer { close(socket) }
+        for start in stride(from: 0, to: body.count, by: chunk) {
+          guard RawSocket.write(Array(body[start..<min(start + chunk, body.count)]), to: socket)
+          else { break }
+          try await Task.sleep(for: pause)
+          // A refusal ends the sending (a trickle is told 408 and closed).
+          if let status = await RawSocket.status(of: socket, within: 0) { return status }
+        }
+        return await RawSocket.status(of: socket, within: 120)
+      }
+      // 256 bytes every 62 ms: 4 kB/s, over two seconds for the whole body.
+      #expect(body.count > 8_192, "the body takes longer than the base second")
+      #expect(try await upload(chunk: 256, every: .milliseconds(62)) == 201)
+      // 64 bytes every 200 ms: 320 B/s, earning a third of a second each second.
+      #expect(try await upload(chunk: 64, every: .milliseconds(200)) == 408)
+      let feed = try await api.send(.get, "/api/feed")
+      let page = try JSONCoding.decoder().decode(FeedPage.self, from: Data(buffer: feed.body!))
+      #expect(page.items.count == 1 && page.items[0].morePhotos.count == 2)
     }
   }
 

@@ -12,8 +12,11 @@ import NIOHTTPTypes
 ///   within ``Limits/head``: a client that trickles its headers gets 408 and the connection
 ///   closes. (A connection that sends nothing is the idle timeout's to close.)
 /// - **The body's deadline.** A request's body must be complete within ``Limits/body`` (an
-///   upload's within ``Limits/upload``) of its head; routes that read a body answer 408 by
-///   then themselves, so this is the backstop for one no route reads: the connection closes.
+///   upload's within ``Limits/upload``, plus two seconds for each
+///   ``Limits/uploadBytesPerExtraSecond`` bytes that arrive: twice what the route grants, whose
+///   own deadline also pauses while it processes a photo) of its head; routes that read a body
+///   answer 408 by then themselves, so this is the backstop for one no route reads: the
+///   connection closes.
 /// - **Framing.** Exactly one `Host`, naming this server (else 400, or 421 for another host: a
 ///   page on a rebinding domain cannot reach a loopback deployment); `Transfer-Encoding`, if
 ///   any, exactly `chunked` and never beside `Content-Length` (two framings of one body are
@@ -29,6 +32,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     var head: TimeAmount
     var body: TimeAmount
     var upload: TimeAmount
+    /// The bytes of an upload that earn it one more second in the route (two here).
+    var uploadBytesPerExtraSecond = Int.max
     /// Lowercased host names, without port.
     var hostNames: Set<String>
   }
@@ -45,6 +50,10 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
   private var readingBody = false
   private var headDeadline: Scheduled<Void>?
   private var bodyDeadline: Scheduled<Void>?
+  /// When the body being read must have ended (later as an upload's bytes arrive).
+  private var bodyEnds = NIODeadline.distantFuture
+  /// Whether the body being read is an upload's.
+  private var readingUpload = false
   /// A refusal waiting for the response in flight to end; then nothing more is read.
   private var refusal: (status: HTTPResponse.Status, message: String)?
   private var refused = false
@@ -105,30 +114,45 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
       }
       inFlight += 1
       readingBody = true
-      let limit = Self.isUpload(head) ? limits.upload : limits.body
-      let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
-      bodyDeadline = context.eventLoop.scheduleTask(in: limit) {
-        let (guardian, context) = bound.value
-        guard guardian.readingBody else { return }
-        guardian.refused = true
-        // The route had its own deadline and has not answered (a busy machine holds it back):
-        // answer 408 here, and drop whatever it writes later. Mid-answer, or answered already
-        // (a route that never read the body), only closing is left.
-        if guardian.responding || guardian.inFlight == 0 {
-          context.close(promise: nil)
-        } else {
-          guardian.closing = true
-          guardian.send(context, .requestTimeout, "the request body took too long to arrive")
-        }
+      readingUpload = Self.isUpload(head)
+      bodyEnds = .now() + (readingUpload ? limits.upload : limits.body)
+      armBodyDeadline(context)
+    case .body(let bytes):
+      if readingUpload {
+        let earned = Deadline.earned(
+          2 * bytes.readableBytes, bytesPerSecond: limits.uploadBytesPerExtraSecond)
+        bodyEnds = bodyEnds + .nanoseconds(Int64(earned.nanoseconds))
       }
-    case .body:
-      break
     case .end:
       readingBody = false
       bodyDeadline?.cancel()
       bodyDeadline = nil
     }
     context.fireChannelRead(data)
+  }
+
+  /// Schedules the body's deadline check at ``bodyEnds``; when it comes, a deadline moved
+  /// later meanwhile is scheduled again, else the body took too long.
+  private func armBodyDeadline(_ context: ChannelHandlerContext) {
+    let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+    bodyDeadline = context.eventLoop.scheduleTask(deadline: bodyEnds) {
+      let (guardian, context) = bound.value
+      guard guardian.readingBody else { return }
+      guard NIODeadline.now() >= guardian.bodyEnds else {
+        guardian.armBodyDeadline(context)
+        return
+      }
+      guardian.refused = true
+      // The route had its own deadline and has not answered (a busy machine holds it back):
+      // answer 408 here, and drop whatever it writes later. Mid-answer, or answered already
+      // (a route that never read the body), only closing is left.
+      if guardian.responding || guardian.inFlight == 0 {
+        context.close(promise: nil)
+      } else {
+        guardian.closing = true
+        guardian.send(context, .requestTimeout, "the request body took too long to arrive")
+      }
+    }
   }
 
   func channelReadComplete(context: ChannelHandlerContext) {
@@ -258,6 +282,7 @@ extension ConnectionGuard.Limits {
       head: .nanoseconds(configuration.requestHeadTimeout.nanoseconds),
       body: .nanoseconds((configuration.requestBodyTimeout + slack).nanoseconds),
       upload: .nanoseconds((configuration.uploadBodyTimeout + slack).nanoseconds),
+      uploadBytesPerExtraSecond: configuration.uploadBytesPerExtraSecond,
       hostNames: Set(configuration.hostNames.map { ConnectionGuard.hostName($0) }))
   }
 }

@@ -109,7 +109,7 @@ extension Request {
 
 /// When reading a request's body must have ended. The route may pause it for work of its own
 /// (processing a photo that has arrived): while paused it does not expire, and resuming moves
-/// it later by the pause.
+/// it later by the pause; bytes that arrive may move it later too (``extend(by:)``).
 final class Deadline: Sendable {
   private struct State {
     var instant: ContinuousClock.Instant
@@ -128,6 +128,16 @@ final class Deadline: Sendable {
   /// Whether the deadline has passed at `now`; never while paused.
   func hasPassed(at now: ContinuousClock.Instant) -> Bool {
     state.withLock { $0.pausedSince == nil && now >= $0.instant }
+  }
+
+  /// Moves the deadline later by `time` (time the client earned: bytes that arrived).
+  func extend(by time: Duration) {
+    state.withLock { $0.instant += time }
+  }
+
+  /// The time `bytes` earn at one second per `bytesPerSecond`.
+  static func earned(_ bytes: Int, bytesPerSecond: Int) -> Duration {
+    .nanoseconds(Int64(bytes) * 1_000_000_000 / Int64(max(1, bytesPerSecond)))
   }
 
   /// Runs `work` with the deadline paused: its time is the server's, not the client's.

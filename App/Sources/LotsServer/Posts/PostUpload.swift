@@ -26,7 +26,9 @@ struct PostUpload: Sendable {
   var keys: [String] { photos.flatMap(\.keys) }
 
   /// Reads the form of `request` (`boundary` its boundary), processing and storing its photos
-  /// as they come; the body must arrive within `limit` (the time spent processing aside).
+  /// as they come; the body must arrive within `limit`, plus a second for each
+  /// ``ServerConfiguration/uploadBytesPerExtraSecond`` bytes that arrive (the time spent
+  /// processing aside).
   /// - Throws: ``AppError`` 400, 413 or 415 naming the field (a photo by its place), 408 for a
   ///   body still arriving after `limit`. Whatever was stored is removed first.
   static func read(
@@ -43,6 +45,10 @@ struct PostUpload: Sendable {
         do {
           for try await chunk in request.body {
             received += chunk.readableBytes
+            deadline.extend(
+              by: Deadline.earned(
+                chunk.readableBytes,
+                bytesPerSecond: services.configuration.uploadBytesPerExtraSecond))
             guard received <= maximumBodyBytes else {
               throw AppError(
                 .contentTooLarge, "request body is larger than \(maximumBodyBytes) bytes")
