@@ -18,6 +18,16 @@ public struct PostEdit: Codable, Hashable, Sendable, StrictDecodable {
       self.originalURL = originalURL
       self.description = description
     }
+
+    private enum CodingKeys: String, CodingKey { case originalURL, description }
+
+    /// Decodes a photo, refusing fields it does not have (as the body's own are).
+    public init(from decoder: any Decoder) throws {
+      try NestedFields.refuseUnknown(in: decoder, allowed: ["originalURL", "description"])
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      originalURL = try container.decode(String.self, forKey: .originalURL)
+      description = try container.decode(String.self, forKey: .description)
+    }
   }
 
   /// The new caption, 0–500 characters.

@@ -100,6 +100,15 @@ import Testing
           ana.token, #"{"photos":[{"originalURL":"\#(url)","description":"a\u0007"}]}"#,
           .badRequest, "description"
         ),
+        (
+          ana.token,
+          #"{"photos":[{"originalURL":"\#(url)","description":"","likes":9}]}"#,
+          .badRequest, "photos[0].likes"
+        ),
+        (
+          ana.token, #"{"photos":[{"originalURL":"\#(url)"}]}"#, .badRequest,
+          "photos[0].description"
+        ),
         (ana.token, #"{"caption":"x\u0000y"}"#, .badRequest, "caption"),
         (ana.token, #"{"mealDate":"2999-01-01"}"#, .badRequest, "mealDate"),
         (ana.token, #"{"restaurantId":1,"restaurant":"Two"}"#, .badRequest, "restaurantId"),
