@@ -43,6 +43,7 @@ func buildApplication(
 ) throws -> some ApplicationProtocol {
   let configuration = services.configuration
   let router = Router(context: AppRequestContext.self)
+  router.add(middleware: RequestLogMiddleware())
   router.add(middleware: SecurityHeadersMiddleware())
   router.add(middleware: ErrorMiddleware())
   router.add(middleware: CanonicalPathMiddleware())
@@ -56,7 +57,7 @@ func buildApplication(
     router.add(middleware: FileMiddleware(web.path, searchForIndexHtml: true, logger: logger))
     shell?.register(on: router)
   }
-  router.get("health") { _, _ in "ok" }
+  HealthRoutes(services: services).register(on: router)
   ImageRoutes(services: services).register(on: router)
   let api = router.group("api")
     .add(middleware: PrivateResponsesMiddleware())

@@ -5,15 +5,27 @@ import Synchronization
 struct RecordingLogHandler: LogHandler {
   /// Everything logged through handlers sharing this box.
   final class Records: Sendable {
-    private let entries = Mutex<[(Logger.Level, String)]>([])
+    /// One thing logged, its metadata as text.
+    struct Entry: Sendable {
+      var level: Logger.Level
+      var message: String
+      var metadata: [String: String]
+    }
 
-    func append(_ level: Logger.Level, _ message: String) {
-      entries.withLock { $0.append((level, message)) }
+    private let entries = Mutex<[Entry]>([])
+
+    func append(_ level: Logger.Level, _ message: String, _ metadata: [String: String] = [:]) {
+      entries.withLock { $0.append(Entry(level: level, message: message, metadata: metadata)) }
     }
 
     /// The messages logged at `level` or above.
     func messages(atLeast level: Logger.Level) -> [String] {
-      entries.withLock { $0.filter { $0.0 >= level }.map(\.1) }
+      entries(atLeast: level).map(\.message)
+    }
+
+    /// What was logged at `level` or above.
+    func entries(atLeast level: Logger.Level) -> [Entry] {
+      entries.withLock { $0.filter { $0.level >= level } }
     }
   }
 
@@ -27,7 +39,10 @@ struct RecordingLogHandler: LogHandler {
   }
 
   func log(event: LogEvent) {
-    records.append(event.level, "\(event.message)")
+    var all = metadata
+    for (key, value) in event.metadata ?? [:] { all[key] = value }
+    records.append(
+      event.level, "\(event.message)", all.mapValues { "\($0)" })
   }
 
   /// A logger whose records go to `records`.

@@ -1,0 +1,50 @@
+import HTTPTypes
+import Hummingbird
+import Logging
+
+/// One structured line per request, at `info`: method, route, status, duration and the
+/// request's id, which the response carries too (`X-Request-ID`), so that a person's report of
+/// a failure finds its line. The route is the matched template (`/api/posts/{id}`), never the
+/// path as sent: a shared list's token, an id someone searched for, a query string or any
+/// header (cookie, authorization) never reaches the log.
+struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
+  /// The response header naming the request.
+  static var header: HTTPField.Name { HTTPField.Name("X-Request-ID")! }
+
+  func handle(
+    _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+  ) async throws -> Response {
+    // Hummingbird's own id, in the request's log metadata (a test's context may have none).
+    let id =
+      context.logger[metadataKey: "hb.request.id"]?.description
+      ?? String(UInt64.random(in: 1...UInt64.max), radix: 16)
+    let start = ContinuousClock.now
+    do {
+      var response = try await next(request, context)
+      response.headers[Self.header] = id
+      log(request, context, status: String(response.status.code), since: start, id: id)
+      return response
+    } catch {
+      // Errors became answers inside (ErrorMiddleware): only a client gone away is left.
+      log(request, context, status: "gone", since: start, id: id)
+      throw error
+    }
+  }
+
+  private func log(
+    _ request: Request, _ context: Context, status: String, since start: ContinuousClock.Instant,
+    id: String
+  ) {
+    let elapsed = start.duration(to: .now)
+    let milliseconds =
+      Double(elapsed.components.seconds) * 1000
+      + Double(elapsed.components.attoseconds) / 1e15
+    let route = context.endpointPath ?? "unmatched"
+    context.logger.info(
+      "request",
+      metadata: [
+        "method": "\(request.method.rawValue)", "route": "\(route)", "status": "\(status)",
+        "ms": "\((milliseconds * 10).rounded() / 10)", "request": "\(id)",
+      ])
+  }
+}
