@@ -61,3 +61,23 @@ test("without waitWhenLimited a 429 rejects at once with the server's message an
   await assert.rejects(api("POST", "/api/posts", {}, { waitWhenLimited: false }),
     (error) => error.status === 503 && error.retryAfter === undefined);
 });
+
+test("an idempotency key goes with every attempt of a request whose answer was lost", async () => {
+  const keys = [];
+  let calls = 0;
+  globalThis.fetch = async (path, init) => {
+    keys.push(init.headers["Idempotency-Key"]);
+    calls += 1;
+    if (calls === 1) throw new TypeError("network error");  // the answer never came
+    return new Response(null, { status: 204 });
+  };
+  const answer = await api("PUT", "/api/me/password", { currentPassword: "a", newPassword: "b" },
+    { idempotencyKey: "change-7" });
+  assert.equal(answer, null);
+  assert.deepEqual(keys, ["change-7", "change-7"]);
+  // Without one, no header is sent.
+  keys.length = 0;
+  calls = 1;
+  await api("PUT", "/api/me/password", {});
+  assert.deepEqual(keys, [undefined]);
+});

@@ -78,6 +78,10 @@ export function showAccountPage(container, { user, close, signedOut }) {
     if (errors[name]) showFieldErrors(inputs, errors, { [name]: sentence(message) });
     else general.textContent = sentence(message);
   };
+  // One key per change asked for: the automatic retries of a request whose answer was lost,
+  // and the person's own "Change password" again with the same passwords, reuse it, so a
+  // change that was made is not then refused as a wrong current password.
+  let pending = null;
   guardSubmit(form, async () => {
     showFieldErrors(inputs, errors, {});
     general.textContent = "";
@@ -85,9 +89,12 @@ export function showAccountPage(container, { user, close, signedOut }) {
     const values = Object.fromEntries(new FormData(form));
     if (!values.currentPassword) return show("currentPassword", "Enter your current password.");
     if (values.newPassword !== values.again) return show("again", "The two new passwords differ.");
+    const asked = `${values.currentPassword}\u0000${values.newPassword}`;
+    if (pending?.asked !== asked) pending = { asked, key: crypto.randomUUID() };
     try {
       await api("PUT", "/api/me/password", { currentPassword: values.currentPassword,
-        newPassword: values.newPassword }, { waitWhenLimited: false });
+        newPassword: values.newPassword }, { waitWhenLimited: false, idempotencyKey: pending.key });
+      pending = null;
       form.reset();
       username.value = user.username;
       done.textContent = "Your password is changed. Every other device is signed out.";

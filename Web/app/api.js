@@ -44,16 +44,19 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
  * `waitWhenLimited: false` a 429 is answered at once instead of waited out: for forms a person
  * submits, who should be told rather than kept waiting. With `retryUnreachable: false` an
  * unreachable server rejects at once (status 0): for a caller that queues the request itself.
+ * `idempotencyKey` goes with every attempt (`Idempotency-Key`): the server then recognises a
+ * retry of a request it carried out whose answer was lost.
  */
 export async function api(method, path, body,
-  { waitWhenLimited = true, retryUnreachable = true } = {}) {
+  { waitWhenLimited = true, retryUnreachable = true, idempotencyKey } = {}) {
   const retried = RETRIED.has(method);
   for (let attempt = 1; ; attempt++) {
     let response;
     try {
+      const headers = body === undefined ? {} : { "Content-Type": "application/json" };
+      if (idempotencyKey) headers["Idempotency-Key"] = idempotencyKey;
       response = await fetch(path, {
-        method, credentials: "same-origin",
-        headers: body === undefined ? {} : { "Content-Type": "application/json" },
+        method, credentials: "same-origin", headers,
         body: body === undefined ? undefined : JSON.stringify(body),
       });
     } catch (failure) {

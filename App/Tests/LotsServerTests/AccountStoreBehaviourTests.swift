@@ -69,7 +69,8 @@ import Testing
       #expect(try await store.sessionUser(tokenHash: "nope", now: now) == nil)
 
       // A new password keeps the session that changed it and ends the others of that user.
-      try await store.changePassword(userID: ana.id, passwordHash: "new", keeping: "a2")
+      try await store.changePassword(
+        userID: ana.id, passwordHash: "new", keeping: "a2", key: nil)
       #expect(try await store.account(named: "ana")?.passwordHash == "new")
       #expect(try await store.sessionUser(tokenHash: "a1", now: now) == nil)
       #expect(try await store.sessionUser(tokenHash: "a2", now: now)?.user == ana)

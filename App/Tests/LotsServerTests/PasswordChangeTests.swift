@@ -69,6 +69,39 @@ import Testing
     }
   }
 
+  /// A change whose answer was lost, sent again with its `Idempotency-Key`, is told it is
+  /// made (its new password is now the current one) and changes nothing more; the same key
+  /// with another new password, or the retry without the key, is still refused.
+  @Test func aRetriedChangeWithItsKeySucceedsOnce() async throws {
+    try await TestApp.run { client in
+      let ana = try await client.signUp("ana")
+      let key = PostRoutes.idempotencyKeyField
+      func change(_ body: String, key value: String?) async throws -> TestResponse {
+        var headers: HTTPFields = [:]
+        if let value { headers[key] = value }
+        return try await client.send(
+          .put, "/api/me/password", json: body, token: ana.token, headers: headers)
+      }
+      let body = Self.change("password1", "a-new-password")
+      #expect(try await change(body, key: "change-1").status == .noContent)
+      let retried = try await change(body, key: "change-1")
+      #expect(retried.status == .noContent, "\(retried.text)")
+      #expect(try await client.send(.get, "/api/me", token: ana.token).status == .ok)
+      for (body, value) in [
+        (Self.change("password1", "yet-another-one"), "change-1"), (body, "change-2"),
+        (body, nil),
+      ] {
+        let refused = try await change(body, key: value)
+        #expect(refused.status == .forbidden, "\(body) \(value ?? "no key")")
+        #expect(refused.text.contains(#""field":"currentPassword""#))
+      }
+      #expect(
+        try await change(body, key: String(repeating: "k", count: 101)).status == .badRequest)
+      let signIn = #"{"username":"ana","password":"a-new-password"}"#
+      #expect(try await client.send(.post, "/api/sessions", json: signIn).status == .created)
+    }
+  }
+
   @Test func expiredSessionsAreSweptWithoutAnyoneSigningIn() async throws {
     try await TestApp.withSeeder(users: 1, posts: 0) { seeder in
       let storage = seeder.services.storage

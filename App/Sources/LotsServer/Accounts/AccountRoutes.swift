@@ -60,8 +60,18 @@ struct AccountRoutes {
     guard let account = try await services.storage.account(named: user.username) else {
       throw AppError.unauthorized
     }
-    let cost = services.configuration.bcryptCost
+    let key = try PostRoutes.idempotencyKey(request)
     let work = services.passwordWork
+    // A retry of a change that was made (its answer lost) carries the same key and the new
+    // password, now the current one: it is told the change is made, not that the current
+    // password is wrong.
+    if let key, try await services.storage.passwordChangeKey(userID: user.id) == key {
+      let replayed = try await work.admitting {
+        try await work.run { Bcrypt.verify(change.newPassword, hash: account.passwordHash) }
+      }
+      if replayed { return }
+    }
+    let cost = services.configuration.bcryptCost
     let hash = try await work.admitting {
       try await work.run { () -> String? in
         guard Bcrypt.verify(change.currentPassword, hash: account.passwordHash) else { return nil }
@@ -73,7 +83,7 @@ struct AccountRoutes {
       throw AppError(.forbidden, "the current password is incorrect", field: "currentPassword")
     }
     try await services.storage.changePassword(
-      userID: user.id, passwordHash: hash, keeping: context.tokenHash)
+      userID: user.id, passwordHash: hash, keeping: context.tokenHash, key: key)
     services.sessionsEnded(.user(user.id))
   }
 

@@ -19,9 +19,13 @@ protocol AccountStore: Sendable {
   func deleteSession(tokenHash: String) async throws
   /// Ends every session of a user.
   func deleteSessions(userID: Int64) async throws
-  /// Sets a user's password hash and ends every session of theirs but `keeping`, at once.
-  func changePassword(userID: Int64, passwordHash: String, keeping tokenHash: String?)
-    async throws
+  /// Sets a user's password hash and ends every session of theirs but `keeping`, at once,
+  /// remembering the change's `Idempotency-Key` (nil forgets the last one's).
+  func changePassword(
+    userID: Int64, passwordHash: String, keeping tokenHash: String?, key: String?
+  ) async throws
+  /// The `Idempotency-Key` of the user's last password change, if it had one.
+  func passwordChangeKey(userID: Int64) async throws -> String?
   /// Deletes every expired session.
   /// - Returns: How many there were.
   func deleteExpiredSessions(now: Date) async throws -> Int

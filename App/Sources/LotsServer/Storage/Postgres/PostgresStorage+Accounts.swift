@@ -106,13 +106,21 @@ extension PostgresStorage: AccountStore {
       """)
   }
 
+  /// The `Idempotency-Key` of the user's last password change, if it had one.
+  func passwordChangeKey(userID: Int64) async throws -> String? {
+    try await value(String.self, "SELECT passwordChangeKey FROM account WHERE id = \(userID)")
+  }
+
   /// Sets a user's password hash and ends every other session of theirs, in one transaction.
-  func changePassword(userID: Int64, passwordHash: String, keeping tokenHash: String?)
-    async throws
-  {
+  func changePassword(
+    userID: Int64, passwordHash: String, keeping tokenHash: String?, key: String?
+  ) async throws {
     try await transaction { [self] connection in
       try await connection.query(
-        "UPDATE account SET passwordHash = \(passwordHash) WHERE id = \(userID)", logger: logger)
+        """
+        UPDATE account SET passwordHash = \(passwordHash), passwordChangeKey = \(key)
+        WHERE id = \(userID)
+        """, logger: logger)
       try await connection.query(
         """
         DELETE FROM session WHERE userId = \(userID) AND tokenHash IS DISTINCT FROM \(tokenHash)

@@ -329,6 +329,8 @@ extension PostgresStorage {
         """,
       ]
     ),
+    // As SQLite's v16: each person's last password change's key.
+    ("v12: password change keys", ["ALTER TABLE account ADD COLUMN passwordChangeKey TEXT"]),
   ]
 
   /// The steps of migrations that need Swift (after their statements, in their transaction).

@@ -68,15 +68,24 @@ extension SQLiteStorage {
   }
 
   /// Sets a user's password hash and ends every other session of theirs, in one transaction.
-  func changePassword(userID: Int64, passwordHash: String, keeping tokenHash: String?)
-    async throws
-  {
+  func changePassword(
+    userID: Int64, passwordHash: String, keeping tokenHash: String?, key: String?
+  ) async throws {
     try await writer.write { db in
       try db.execute(
-        sql: "UPDATE account SET passwordHash = ? WHERE id = ?", arguments: [passwordHash, userID])
+        sql: "UPDATE account SET passwordHash = ?, passwordChangeKey = ? WHERE id = ?",
+        arguments: [passwordHash, key, userID])
       try db.execute(
         sql: "DELETE FROM session WHERE userId = ? AND tokenHash IS NOT ?",
         arguments: [userID, tokenHash])
+    }
+  }
+
+  /// The `Idempotency-Key` of the user's last password change, if it had one.
+  func passwordChangeKey(userID: Int64) async throws -> String? {
+    try readNow { db in
+      try String.fetchOne(
+        db, sql: "SELECT passwordChangeKey FROM account WHERE id = ?", arguments: [userID])
     }
   }
 

@@ -318,6 +318,11 @@ extension SQLiteStorage {
             WHERE commentId IS NOT NULL;
           """)
     }
+    // The `Idempotency-Key` of each person's last password change: a retry of a change whose
+    // answer was lost is recognised (see AccountRoutes.changePassword).
+    migrator.registerMigration("v16: password change keys") { db in
+      try db.execute(sql: "ALTER TABLE account ADD COLUMN passwordChangeKey TEXT")
+    }
     return migrator
   }
 }
