@@ -121,7 +121,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
       if readingUpload {
         let earned = Deadline.earned(
           2 * bytes.readableBytes, bytesPerSecond: limits.uploadBytesPerExtraSecond)
-        bodyEnds = bodyEnds + .nanoseconds(Int64(earned.nanoseconds))
+        bodyEnds = bodyEnds + .nanoseconds(earned.nanoseconds)
       }
     case .end:
       readingBody = false
