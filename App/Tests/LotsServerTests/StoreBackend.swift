@@ -55,7 +55,10 @@ enum StoreBackend: String, CaseIterable, Sendable, CustomTestStringConvertible {
         .internalServerError,
         "LOTS_TEST_DATABASE_URL is not set: run the tests under scripts/with-postgres")
     }
-    let server = try DatabaseURL(text)
+    var server = try DatabaseURL(text)
+    // The suites make dozens of databases at once on a machine whose two cores are busy: a
+    // connection there is slow, not refused, and 5 s (the default) was missed on CI.
+    server.connectTimeout = .seconds(120)
     let name =
       "lots_test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
     let admin = PostgresClient(

@@ -3,8 +3,8 @@ import NIOSSL
 import PostgresNIO
 
 /// A PostgreSQL address as operators write it, `postgres://user[:password]@host[:port]/database`
-/// (`postgresql://` too; `?sslmode=disable|prefer|require`), turned into PostgresNIO's client
-/// configuration.
+/// (`postgresql://` too; `?sslmode=disable|prefer|require` and `connect_timeout=SECONDS`, as libpq
+/// reads them), turned into PostgresNIO's client configuration.
 struct DatabaseURL: Sendable, Equatable {
   var host: String
   var port: Int
@@ -12,13 +12,17 @@ struct DatabaseURL: Sendable, Equatable {
   var password: String?
   var database: String
   var tls: TLSMode
+  /// How long one connection may take to be made and accepted (`connect_timeout`, 1 to 3,600
+  /// seconds; 5 unless the URL says). A server that is busy, not gone, may need longer.
+  var connectTimeout: Duration = .seconds(5)
 
   /// Whether to encrypt the connection (`sslmode`): `prefer` unless the URL says.
   enum TLSMode: String, Sendable {
     case disable, prefer, require
   }
 
-  /// - Throws: ``AppError`` naming what is wrong (scheme, host, user, database or `sslmode`).
+  /// - Throws: ``AppError`` naming what is wrong (scheme, host, user, database, `sslmode` or
+  ///   `connect_timeout`).
   init(_ text: String) throws {
     func bad(_ why: String) -> AppError { AppError(.badRequest, "database URL: \(why)") }
     guard let parts = URLComponents(string: text) else { throw bad("not a URL") }
@@ -36,12 +40,20 @@ struct DatabaseURL: Sendable, Equatable {
       }
       tls = mode
     }
+    var connectTimeout = Duration.seconds(5)
+    for item in parts.queryItems ?? [] where item.name == "connect_timeout" {
+      guard let seconds = item.value.flatMap({ Int($0) }), (1...3600).contains(seconds) else {
+        throw bad("connect_timeout must be a whole number of seconds from 1 to 3600")
+      }
+      connectTimeout = .seconds(seconds)
+    }
     self.host = host
     self.port = parts.port ?? 5432
     self.username = user.removingPercentEncoding ?? user
     self.password = parts.password.map { $0.removingPercentEncoding ?? $0 }
     self.database = database.removingPercentEncoding ?? database
     self.tls = tls
+    self.connectTimeout = connectTimeout
   }
 
   /// The address as text again (what ``init(_:)`` reads).
@@ -53,7 +65,13 @@ struct DatabaseURL: Sendable, Equatable {
     parts.host = host
     parts.port = port
     parts.path = "/" + database
-    if tls != .prefer { parts.queryItems = [URLQueryItem(name: "sslmode", value: tls.rawValue)] }
+    var items: [URLQueryItem] = []
+    if tls != .prefer { items.append(URLQueryItem(name: "sslmode", value: tls.rawValue)) }
+    if connectTimeout != .seconds(5) {
+      items.append(
+        URLQueryItem(name: "connect_timeout", value: String(connectTimeout.components.seconds)))
+    }
+    if !items.isEmpty { parts.queryItems = items }
     return parts.string ?? ""
   }
 
@@ -68,7 +86,7 @@ struct DatabaseURL: Sendable, Equatable {
     var configuration = PostgresConnection.Configuration(
       host: host, port: port, username: username, password: password, database: database,
       tls: mode)
-    configuration.options.connectTimeout = .seconds(5)
+    configuration.options.connectTimeout = TimeAmount(connectTimeout)
     return configuration
   }
 
@@ -84,7 +102,7 @@ struct DatabaseURL: Sendable, Equatable {
       host: host, port: port, username: username, password: password, database: database,
       tls: mode)
     configuration.options.maximumConnections = connections
-    configuration.options.connectTimeout = .seconds(5)
+    configuration.options.connectTimeout = connectTimeout
     return configuration
   }
 }
