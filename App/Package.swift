@@ -16,7 +16,8 @@ let swiftSettings: [SwiftSetting] = [
 let package = Package(
   name: "lots-app",
   products: [
-    .executable(name: "lots", targets: ["lots"])
+    .executable(name: "lots", targets: ["lots"]),
+    .executable(name: "lots-pdf-pages", targets: ["lots-pdf-pages"]),
   ],
   dependencies: [
     .package(name: "lots-toolkit", path: ".."),
@@ -37,6 +38,10 @@ let package = Package(
     .target(name: "LotsCore", swiftSettings: swiftSettings),
     .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+    .systemLibrary(name: "CQPDF", pkgConfig: "libqpdf", providers: [.apt(["libqpdf-dev"])]),
+    // The PDF page counter the server runs as a limited child process (Booster's orders).
+    .executableTarget(
+      name: "lots-pdf-pages", dependencies: ["CQPDF"], swiftSettings: swiftSettings),
     .target(
       name: "LotsServer",
       dependencies: [
