@@ -53,9 +53,19 @@ struct PageCounterTests {
     var starved = try counter()
     starved.memoryMiB = 4
     #expect(try await refusal(big, with: starved) == PrintFileError.tooCostly.message)
-    var hurried = try counter()
-    hurried.wallClock = .milliseconds(1)
-    #expect(try await refusal(big, with: hurried) == PrintFileError.tooCostly.message)
+    // A child that would hang (here a script counting for half a minute or more, in the
+    // shell itself: a forked `sleep` would keep Foundation's watch on the child open) is
+    // killed at the wall clock: without the kill it would answer one page.
+    let script = FileManager.default.temporaryDirectory
+      .appendingPathComponent("lots-test-hang-\(UUID().uuidString)")
+    let busy = "i=0\nwhile [ $i -lt 10000000 ]; do i=$((i + 1)); done\necho pages 1\n"
+    try Data(("#!/bin/sh\n" + busy).utf8).write(to: script)
+    defer { try? FileManager.default.removeItem(at: script) }
+    try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: script.path)
+    var hanging = PageCounter(executable: script)
+    hanging.wallClock = .seconds(1)
+    #expect(
+      try await refusal(TestPDF.make(pages: 1), with: hanging) == PrintFileError.tooCostly.message)
     // The server goes on counting.
     #expect(try await count(TestPDF.make(pages: 3)) == 3)
   }

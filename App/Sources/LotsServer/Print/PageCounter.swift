@@ -79,11 +79,13 @@ struct PageCounter: Sendable {
     }
     for await _ in ended.stream {}
     watchdog.cancel()
+    // A child that was killed or crashed said nothing worth reading (and whatever it started
+    // may still hold the pipe open).
+    guard process.terminationReason == .exit else { return (-1, "") }
     // The child wrote one short line (far below a pipe's buffer) before it ended.
     let data = output.fileHandleForReading.readDataToEndOfFile()
     let line = String(decoding: data, as: UTF8.self).split(separator: "\n").first ?? ""
-    let status = process.terminationReason == .exit ? process.terminationStatus : -1
-    return (status, String(line))
+    return (process.terminationStatus, String(line))
   }
 }
 

@@ -331,6 +331,8 @@ extension PostgresStorage {
     ),
     // As SQLite's v16: each person's last password change's key.
     ("v12: password change keys", ["ALTER TABLE account ADD COLUMN passwordChangeKey TEXT"]),
+    // As SQLite's v17: Booster's tables.
+    ("v13: print", PrintSchema.statements(sqlite: false)),
   ]
 
   /// The steps of migrations that need Swift (after their statements, in their transaction).

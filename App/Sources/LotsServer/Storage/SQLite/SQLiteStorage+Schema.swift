@@ -323,6 +323,10 @@ extension SQLiteStorage {
     migrator.registerMigration("v16: password change keys") { db in
       try db.execute(sql: "ALTER TABLE account ADD COLUMN passwordChangeKey TEXT")
     }
+    // Booster: colleges, print stores, credit ledgers and orders (``PrintSchema``).
+    migrator.registerMigration("v17: print") { db in
+      for statement in PrintSchema.statements(sqlite: true) { try db.execute(sql: statement) }
+    }
     return migrator
   }
 }

@@ -1,0 +1,73 @@
+/// Booster's tables, the same on both backends but for their column types (SQLite's v17,
+/// PostgreSQL's v13). Money is in integer minor units; a balance lives beside its ledger and
+/// both move in one transaction (the `CHECK` is the last line of defence: the stores check
+/// before they charge).
+enum PrintSchema {
+  /// The statements that make the tables, for SQLite (`sqlite` true) or PostgreSQL.
+  static func statements(sqlite: Bool) -> [String] {
+    let id = sqlite ? "INTEGER PRIMARY KEY" : "BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY"
+    let int = sqlite ? "INTEGER" : "BIGINT"
+    let real = sqlite ? "REAL" : "DOUBLE PRECISION"
+    return [
+      """
+      CREATE TABLE college (
+        id \(id),
+        name TEXT NOT NULL,
+        nameKey TEXT NOT NULL UNIQUE,
+        latitude \(real) NOT NULL,
+        longitude \(real) NOT NULL)
+      """,
+      """
+      CREATE TABLE printStore (
+        id \(id),
+        name TEXT NOT NULL,
+        address TEXT NOT NULL,
+        latitude \(real) NOT NULL,
+        longitude \(real) NOT NULL,
+        prices TEXT NOT NULL,
+        priceVersion \(int) NOT NULL DEFAULT 1,
+        pagesPerMinute \(int) NOT NULL,
+        holdingHours \(int) NOT NULL,
+        isOpen \(int) NOT NULL DEFAULT 1)
+      """,
+      "CREATE INDEX printStore_position ON printStore(latitude, longitude)",
+      """
+      CREATE TABLE printProfile (
+        accountId \(int) PRIMARY KEY REFERENCES account(id) ON DELETE CASCADE,
+        collegeId \(int) REFERENCES college(id),
+        balance \(int) NOT NULL DEFAULT 0 CHECK (balance >= 0))
+      """,
+      """
+      CREATE TABLE creditEntry (
+        id \(id),
+        accountId \(int) NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+        kind TEXT NOT NULL CHECK (kind IN ('topUp', 'charge', 'refund')),
+        amount \(int) NOT NULL,
+        balanceAfter \(int) NOT NULL CHECK (balanceAfter >= 0),
+        orderId \(int),
+        byAccountId \(int) REFERENCES account(id) ON DELETE SET NULL,
+        createdAt \(int) NOT NULL)
+      """,
+      "CREATE INDEX creditEntry_account ON creditEntry(accountId, id)",
+      """
+      CREATE TABLE printOrder (
+        id \(id),
+        accountId \(int) NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+        storeId \(int) NOT NULL REFERENCES printStore(id),
+        state TEXT NOT NULL,
+        total \(int) NOT NULL,
+        pages \(int) NOT NULL,
+        quote TEXT NOT NULL,
+        idempotencyKey TEXT NOT NULL,
+        reason TEXT,
+        pickupCode TEXT,
+        pickupExpiresAt \(int),
+        createdAt \(int) NOT NULL,
+        updatedAt \(int) NOT NULL)
+      """,
+      "CREATE UNIQUE INDEX printOrder_key ON printOrder(accountId, idempotencyKey)",
+      "CREATE INDEX printOrder_store ON printOrder(storeId, state, id)",
+      "CREATE INDEX printOrder_account ON printOrder(accountId, id)",
+    ]
+  }
+}
