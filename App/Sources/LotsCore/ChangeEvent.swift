@@ -35,6 +35,12 @@ public struct ChangeEvent: Codable, Hashable, Sendable {
     /// saved their post, a moderator decided on it), or they read them on another device:
     /// the bell's number is read again. Sent to that viewer only.
     case notification
+    /// One of the viewer's print orders changed (paid, cancelled, printing, done, refused,
+    /// picked up): `orderID` names it, and it is read again. Sent to its student only.
+    case printOrder
+    /// An order of the store the viewer works for changed: `orderID` and `storeID` name it,
+    /// and the shop's queue is read again. Sent to that store's staff only.
+    case printQueue
     /// The client is older than the retained log: reload from scratch.
     case reset
   }
@@ -63,12 +69,17 @@ public struct ChangeEvent: Codable, Hashable, Sendable {
   public var comment: Comment?
   /// For `comment` and `uncomment`: the comment concerned.
   public var commentID: Int64?
+  /// For `printOrder` and `printQueue`: the order concerned.
+  public var orderID: Int64?
+  /// For `printQueue`: the store whose queue changed.
+  public var storeID: Int64?
 
   /// Creates an event.
   public init(
     seq: Int64, previous: Int64, kind: Kind, postID: Int64? = nil, post: Post? = nil,
     likeCount: Int? = nil, likedByMe: Bool? = nil, authorID: Int64? = nil, listID: Int64? = nil,
-    comment: Comment? = nil, commentID: Int64? = nil
+    comment: Comment? = nil, commentID: Int64? = nil, orderID: Int64? = nil,
+    storeID: Int64? = nil
   ) {
     self.seq = seq
     self.previous = previous
@@ -81,5 +92,7 @@ public struct ChangeEvent: Codable, Hashable, Sendable {
     self.listID = listID
     self.comment = comment
     self.commentID = commentID
+    self.orderID = orderID
+    self.storeID = storeID
   }
 }

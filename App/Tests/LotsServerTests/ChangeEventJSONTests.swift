@@ -27,7 +27,11 @@ import Testing
     update.likeCount = 5
     let delete = ChangeEntry(seq: 12, kind: .delete, postID: 7, authorID: 3)
     let block = ChangeEntry(seq: 13, kind: .block, postID: 0, authorID: 3, actorID: 5)
-    for entry in [insert, update, delete, block] {
+    let order = ChangeEntry(seq: 14, kind: .printOrder, postID: 21, authorID: 4, actorID: 5)
+    let queue = ChangeEntry(seq: 15, kind: .printQueue, postID: 21, authorID: 4)
+    #expect(queue.event(for: 9, previous: 2).storeID == 4)
+    #expect(order.event(for: 5, previous: 2).orderID == 21)
+    for entry in [insert, update, delete, block, order, queue] {
       for viewer: Int64? in [nil, 5, 9] {
         var writer = JSONWriter()
         writer.write(entry, for: viewer, previous: 2)

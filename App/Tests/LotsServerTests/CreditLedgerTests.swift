@@ -16,16 +16,13 @@ import Testing
   private static func setUp(_ store: any Storage) async throws -> (
     storeID: Int64, student: Int64, staff: Int64
   ) {
-    let storeID = try await store.addPrintStore(
-      NewPrintStore(
-        name: "Copy Corner", address: "1 Campus Rd", latitude: 37.46, longitude: 126.95,
-        prices: prices, pagesPerMinute: 30, holdingHours: 48))
+    let storeID = try await store.addPrintStore(PrintStoreTests.store("Copy Corner", 52.52, 13.39))
     let student = try await store.createUser(username: "stu", passwordHash: "h", now: Date()).id
     let staff = try await store.createUser(username: "clerk", passwordHash: "h", now: Date()).id
     return (storeID, student, staff)
   }
 
-  private static func order(_ student: Int64, store: Int64, total: Int, key: String)
+  static func order(_ student: Int64, store: Int64, total: Int, key: String)
     -> NewPrintOrder
   {
     let line = PrintQuote.Line(
@@ -62,16 +59,16 @@ import Testing
       let (storeID, student, staff) = try await Self.setUp(store)
       _ = try await store.topUp(accountID: student, amount: 500, staffID: staff, now: Date())
       // Two payments of 300 each from two tabs at once: exactly one goes through.
-      let results = await withTaskGroup(of: Bool.self) { group in
+      let paid = await withTaskGroup(of: String?.self) { group in
         for tab in 0..<2 {
           group.addTask {
             let order = Self.order(student, store: storeID, total: 300, key: "tab-\(tab)")
-            return (try? await store.placeOrder(order, now: Date())) != nil
+            return (try? await store.placeOrder(order, now: Date())) != nil ? order.key : nil
           }
         }
-        return await group.reduce(into: [Bool]()) { $0.append($1) }
+        return await group.reduce(into: [String]()) { if let key = $1 { $0.append(key) } }
       }
-      #expect(results.filter { $0 }.count == 1)
+      #expect(paid.count == 1)
       let entries = try await Self.checkLedger(store, student)
       #expect(entries.map(\.kind) == [.topUp, .charge])
       #expect(entries.last?.balanceAfter == 200)
@@ -83,9 +80,8 @@ import Testing
       } catch let error as AppError {
         #expect(error.field == "credits")
       }
-      let paidKey = results[0] ? "tab-0" : "tab-1"
       let retry = try await store.placeOrder(
-        Self.order(student, store: storeID, total: 300, key: paidKey), now: Date())
+        Self.order(student, store: storeID, total: 300, key: paid[0]), now: Date())
       #expect(!retry.created)
       #expect(try await store.credits(accountID: student, limit: 10).balance == 200)
     }

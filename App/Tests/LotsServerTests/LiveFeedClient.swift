@@ -118,7 +118,7 @@ struct LiveFeedClient {
     case .unblock: change = .showAuthor(event.authorID!)
     case .reset: change = .reset
     // Not a feed's: a delete of no post keeps the sequence chain.
-    case .list, .notification: change = .delete(0)
+    case .list, .notification, .printOrder, .printQueue: change = .delete(0)
     }
     check("\(event.kind) \(sequence)") {
       $0.apply(LiveEvent(change, sequence: sequence, previous: previous))

@@ -1,8 +1,8 @@
 import Foundation
 import LotsCore
 
-/// Turning Booster's stored text (price lists and quotes are JSON) into values, for both
-/// backends.
+/// Booster's stored rows as values, for both backends: price lists and quotes are JSON text,
+/// and an order is read with its store and its place in the store's queue.
 enum PrintRows {
   static func json<Value: Encodable>(_ value: Value) throws -> String {
     String(decoding: try JSONCoding.shared.encode(value), as: UTF8.self)
@@ -12,17 +12,74 @@ enum PrintRows {
     try JSONCoding.decoder().decode(type, from: Data(text.utf8))
   }
 
-  /// The order a stored row holds, its pickup code shown only to its student (`owner`).
-  static func order(
-    id: Int64, storeID: Int64, state: String, quote: String, pages: Int64, reason: String?,
-    pickupCode: String?, pickupExpiresAt: Int64?, createdAt: Int64, updatedAt: Int64,
-    owner: Bool
-  ) throws -> PrintOrder {
+  /// What an order is read with (``OrderRow``'s fields in order), `printOrder` as `o` joined
+  /// to its store `s` and student `a`. Append a `WHERE` clause.
+  static let orderSelect = """
+    SELECT o.id, o.storeId, s.name, a.username, o.state, o.quote, o.pages, o.reason,
+      o.pickupCode, o.pickupExpiresAt, o.createdAt, o.updatedAt, s.pagesPerMinute,
+      (SELECT COUNT(*) FROM printOrder b WHERE b.storeId = o.storeId
+        AND b.state IN ('ordered', 'printing') AND b.id < o.id),
+      (SELECT CAST(COALESCE(SUM(b.pages), 0) AS BIGINT) FROM printOrder b
+        WHERE b.storeId = o.storeId AND b.state IN ('ordered', 'printing') AND b.id < o.id)
+    FROM printOrder o JOIN printStore s ON s.id = o.storeId JOIN account a ON a.id = o.accountId
+    """
+
+  /// One row of ``orderSelect``.
+  struct OrderRow {
+    var id: Int64
+    var storeID: Int64
+    var storeName: String
+    var student: String
+    var state: String
+    var quote: String
+    var pages: Int
+    var reason: String?
+    var pickupCode: String?
+    var pickupExpiresAt: Int64?
+    var createdAt: Int64
+    var updatedAt: Int64
+    var pagesPerMinute: Int
+    var ordersAhead: Int
+    var pagesAhead: Int
+  }
+
+  /// The order a row holds, its pickup code shown only to its student (`owner`), with its
+  /// place in the queue and ready time while it waits or prints.
+  static func order(_ row: OrderRow, owner: Bool, now: Date) throws -> PrintOrder {
     func date(_ millis: Int64) -> Date { Date(timeIntervalSince1970: Double(millis) / 1000) }
+    let state = PrintOrderState(rawValue: row.state) ?? .ordered
+    let queued = state == .ordered || state == .printing
+    let minutes =
+      (row.pagesAhead + row.pages + row.pagesPerMinute - 1) / max(row.pagesPerMinute, 1)
     return PrintOrder(
-      id: id, storeID: storeID, state: PrintOrderState(rawValue: state) ?? .ordered,
-      quote: try decode(PrintQuote.self, quote), pages: Int(pages), reason: reason,
-      pickupCode: owner ? pickupCode : nil, pickupExpiresAt: pickupExpiresAt.map(date),
-      createdAt: date(createdAt), updatedAt: date(updatedAt))
+      id: row.id, storeID: row.storeID, storeName: row.storeName, student: row.student,
+      state: state, quote: try decode(PrintQuote.self, row.quote), pages: row.pages,
+      reason: row.reason, pickupCode: owner ? row.pickupCode : nil,
+      pickupExpiresAt: row.pickupExpiresAt.map(date), createdAt: date(row.createdAt),
+      updatedAt: date(row.updatedAt), ordersAhead: queued ? row.ordersAhead : nil,
+      pagesAhead: queued ? row.pagesAhead : nil,
+      readyAt: queued ? now.addingTimeInterval(Double(minutes) * 60) : nil)
+  }
+
+  /// What a store row is read with (``PrintShopRow``'s fields in order); `favourite` is the
+  /// SQL that says whether the viewer starred it.
+  static func shopSelect(favourite: String) -> String {
+    """
+    SELECT id, name, address, latitude, longitude, prices, pagesPerMinute, holdingHours, hours,
+      timeZone, isOpen,
+      (SELECT COUNT(*) FROM printOrder b WHERE b.storeId = printStore.id
+        AND b.state IN ('ordered', 'printing')),
+      (SELECT CAST(COALESCE(SUM(b.pages), 0) AS BIGINT) FROM printOrder b
+        WHERE b.storeId = printStore.id AND b.state IN ('ordered', 'printing')),
+      \(favourite)
+    FROM printStore
+    """
+  }
+
+  /// A new six-digit pickup code.
+  static func pickupCode() -> String {
+    let number = Int.random(in: 0..<1_000_000)
+    let digits = String(number)
+    return String(repeating: "0", count: 6 - digits.count) + digits
   }
 }

@@ -28,9 +28,23 @@ enum PrintSchema {
         priceVersion \(int) NOT NULL DEFAULT 1,
         pagesPerMinute \(int) NOT NULL,
         holdingHours \(int) NOT NULL,
+        hours TEXT NOT NULL,
+        timeZone TEXT NOT NULL,
         isOpen \(int) NOT NULL DEFAULT 1)
       """,
       "CREATE INDEX printStore_position ON printStore(latitude, longitude)",
+      """
+      CREATE TABLE printFavourite (
+        accountId \(int) NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+        storeId \(int) NOT NULL REFERENCES printStore(id) ON DELETE CASCADE,
+        createdAt \(int) NOT NULL,
+        PRIMARY KEY (accountId, storeId))
+      """,
+      """
+      CREATE TABLE printStaff (
+        accountId \(int) PRIMARY KEY REFERENCES account(id) ON DELETE CASCADE,
+        storeId \(int) NOT NULL REFERENCES printStore(id) ON DELETE CASCADE)
+      """,
       """
       CREATE TABLE printProfile (
         accountId \(int) PRIMARY KEY REFERENCES account(id) ON DELETE CASCADE,

@@ -22,9 +22,60 @@ protocol PrintStore: Sendable {
   func placeOrder(_ order: NewPrintOrder, now: Date) async throws
     -> (order: PrintOrder, created: Bool)
   /// Cancels one's own order while it is `ordered`, refunding its charge in the same
-  /// transaction.
+  /// transaction, and tells the student's and the store's streams.
   /// - Throws: ``AppError`` 404 for an order that is not theirs, 409 once it is past `ordered`.
   func cancelOrder(id: Int64, accountID: Int64, now: Date) async throws -> PrintOrder
+
+  /// Adds a college (the demo seed, the operator).
+  func addCollege(name: String, latitude: Double, longitude: Double) async throws -> Int64
+  /// Colleges whose name contains `text` (folded; every college for ""), by name.
+  func colleges(matching text: String, limit: Int) async throws -> [College]
+  /// One college, or nil.
+  func college(id: Int64) async throws -> College?
+  /// Chooses (or forgets, nil) a person's college.
+  /// - Throws: ``AppError`` 404 for a college that does not exist.
+  func setCollege(_ collegeID: Int64?, accountID: Int64) async throws
+  /// A person's college, if chosen.
+  func collegeID(accountID: Int64) async throws -> Int64?
+  /// The stores inside `box`, nearest `center` first (the viewer's starred ones before all
+  /// others), at most `limit`, as stored rows.
+  /// - Complexity: One indexed range scan of the box, sorted by distance in the database.
+  func printShopRows(in box: GeoBox, center: GeoPoint, viewerID: Int64?, limit: Int)
+    async throws -> [PrintShopRow]
+  /// Stores by id, as stored rows (the starred ones of a viewer, one store's page).
+  func printShopRows(ids: [Int64], viewerID: Int64?) async throws -> [PrintShopRow]
+  /// The stores a person starred.
+  func favouriteStoreIDs(accountID: Int64) async throws -> [Int64]
+  /// Stars a store (or removes the star) for a person.
+  /// - Throws: ``AppError`` 404 for a store that does not exist.
+  func setFavourite(_ on: Bool, storeID: Int64, accountID: Int64, now: Date) async throws
+  /// Makes an account staff of a store (`nil`: of none).
+  /// - Throws: ``AppError`` 404 for a store that does not exist.
+  func setStaff(accountID: Int64, storeID: Int64?) async throws
+  /// The store an account works for, if any.
+  func staffStoreID(accountID: Int64) async throws -> Int64?
+  /// Opens or closes a store for orders and sets its speed.
+  func setStoreState(storeID: Int64, isOpen: Bool, pagesPerMinute: Int) async throws
+
+  /// A person's orders, newest first: the active ones (`active` true) or the others.
+  func orders(accountID: Int64, active: Bool, limit: Int) async throws -> [PrintOrder]
+  /// One order of a person's, or nil.
+  func order(id: Int64, accountID: Int64) async throws -> PrintOrder?
+  /// A store's orders in queue order (oldest first): those `active` or the closed ones
+  /// (newest first), as its staff see them (no pickup code).
+  func storeOrders(storeID: Int64, active: Bool, limit: Int) async throws -> [PrintOrder]
+  /// Moves an order of the store forward (start, finish, refuse with `reason`), refunding a
+  /// refused one and giving a finished one its pickup code, in one transaction, and tells the
+  /// student's and the store's streams.
+  /// - Throws: ``AppError`` 404 for an order of another store, 409 for a move its state does
+  ///   not allow.
+  func advanceOrder(
+    id: Int64, storeID: Int64, action: PrintOrderState.Action, reason: String?, now: Date
+  ) async throws -> PrintOrder
+  /// Hands a done order to the student whose pickup code it is.
+  /// - Returns: The order picked up, or nil when no done order of the store has that code
+  ///   unexpired.
+  func pickUp(code: String, storeID: Int64, now: Date) async throws -> PrintOrder?
 }
 
 /// A store as the seed or the operator adds it.
@@ -36,6 +87,27 @@ struct NewPrintStore: Sendable {
   var prices: PriceList
   var pagesPerMinute: Int
   var holdingHours: Int
+  var hours: [OpeningHours]
+  var timeZone: String
+}
+
+/// A store as stored, with its queue and whether the viewer starred it: what ``PrintShops``
+/// turns into a ``PrintShop``.
+struct PrintShopRow: Sendable, Equatable {
+  var id: Int64
+  var name: String
+  var address: String
+  var latitude: Double
+  var longitude: Double
+  var prices: String
+  var pagesPerMinute: Int
+  var holdingHours: Int
+  var hours: String
+  var timeZone: String
+  var isOpen: Bool
+  var queueOrders: Int
+  var queuePages: Int
+  var favourite: Bool
 }
 
 /// What pricing and the queue need of a store.
@@ -70,6 +142,8 @@ enum PrintErrors {
   static let notEnoughCredits = AppError(
     .conflict, "not enough credits: top up at a store's counter", field: "credits")
   static let orderNotFound = AppError(.notFound, "no such order")
+  static let storeNotFound = AppError(.notFound, "no such store")
+  static let collegeNotFound = AppError(.notFound, "no such college", field: "collegeID")
   static let topUpAmount = AppError(
     .badRequest, "a top-up is from 1 to \(PrintLimits.topUp) minor units", field: "amount")
 

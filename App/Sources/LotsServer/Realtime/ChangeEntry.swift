@@ -6,13 +6,13 @@ struct ChangeEntry: Sendable, Hashable {
   var seq: Int64
   /// What happened.
   var kind: ChangeEvent.Kind
-  /// The post concerned; for `list`, the list.
+  /// The post concerned; for `list`, the list; for `printOrder` and `printQueue`, the order.
   var postID: Int64
   /// The post's author, kept for filtering after the post is gone; for `block` and `unblock`,
-  /// the user blocked or unblocked.
+  /// the user blocked or unblocked; for `printQueue`, the store.
   var authorID: Int64
   /// Who made the change, where it matters: the liker of an `update`, the blocker, the writer
-  /// of a comment; for `notification`, the person it is for.
+  /// of a comment; for `notification` and `printOrder`, the person it is for.
   var actorID: Int64?
   /// For an `update` caused by a like (true) or an unlike (false).
   var liked: Bool?
@@ -64,6 +64,11 @@ struct ChangeEntry: Sendable, Hashable {
       return ChangeEvent(seq: seq, previous: previous, kind: kind, listID: postID)
     case .notification:
       return ChangeEvent(seq: seq, previous: previous, kind: kind)
+    case .printOrder:
+      return ChangeEvent(seq: seq, previous: previous, kind: kind, orderID: postID)
+    case .printQueue:
+      return ChangeEvent(
+        seq: seq, previous: previous, kind: kind, orderID: postID, storeID: authorID)
     case .update:
       var post = post
       if let likeCount { post?.likeCount = likeCount }
@@ -77,10 +82,13 @@ struct ChangeEntry: Sendable, Hashable {
     }
   }
 
-  /// Whether `viewerID`, who blocks `blocked`, is sent this entry.
-  func concerns(_ viewerID: Int64?, blocking blocked: Set<Int64>) -> Bool {
+  /// Whether `viewerID`, who blocks `blocked` and works for the print store `staffOf`, is
+  /// sent this entry.
+  func concerns(_ viewerID: Int64?, blocking blocked: Set<Int64>, staffOf: Int64? = nil) -> Bool {
     switch kind {
-    case .block, .unblock, .list, .notification: return actorID != nil && actorID == viewerID
+    case .block, .unblock, .list, .notification, .printOrder:
+      return actorID != nil && actorID == viewerID
+    case .printQueue: return staffOf != nil && staffOf == authorID
     default: break
     }
     if blocked.contains(authorID) { return false }

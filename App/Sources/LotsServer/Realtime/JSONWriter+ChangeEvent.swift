@@ -14,10 +14,7 @@ extension JSONWriter {
     integer(event.previous)
     raw(",\"kind\":")
     string(event.kind.rawValue)
-    if let postID = event.postID {
-      raw(",\"postID\":")
-      integer(postID)
-    }
+    field(",\"postID\":", event.postID)
     if let post = event.post, let rendered = entry.postJSON {
       raw(",\"post\":")
       bytes.append(contentsOf: rendered.head)
@@ -32,22 +29,22 @@ extension JSONWriter {
     if let likedByMe = event.likedByMe {
       raw(likedByMe ? ",\"likedByMe\":true" : ",\"likedByMe\":false")
     }
-    if let authorID = event.authorID {
-      raw(",\"authorID\":")
-      integer(authorID)
-    }
-    if let listID = event.listID {
-      raw(",\"listID\":")
-      integer(listID)
-    }
+    field(",\"authorID\":", event.authorID)
+    field(",\"listID\":", event.listID)
     if let comment = event.comment {
       raw(",\"comment\":")
       write(comment)
     }
-    if let commentID = event.commentID {
-      raw(",\"commentID\":")
-      integer(commentID)
-    }
+    field(",\"commentID\":", event.commentID)
+    field(",\"orderID\":", event.orderID)
+    field(",\"storeID\":", event.storeID)
     raw("}")
+  }
+
+  /// Writes `key` (`,"name":`) and the value, when there is one.
+  private mutating func field(_ key: StaticString, _ value: Int64?) {
+    guard let value else { return }
+    raw(key)
+    integer(value)
   }
 }

@@ -25,6 +25,8 @@ struct StreamSession {
   private var lastSent: Int64
 
   private var blocked: Set<Int64> = []
+  /// The print store the viewer works for, read once as the stream starts (`printQueue`).
+  private var staffOf: Int64?
   private var blockVersion = -1
   private var lastWrite = ContinuousClock.now
   private var coalescer: UpdateCoalescer
@@ -54,6 +56,7 @@ struct StreamSession {
     defer { hub.unsubscribe(subscription.id) }
     try await writer.write(ByteBuffer(string: "retry: 2000\n: connected\n\n"))
     guard try await sessionGoesOn() else { return }
+    if let viewerID { staffOf = try await services.storage.staffStoreID(accountID: viewerID) }
     if resetFirst { try await sendReset(latest: hub.lastLoaded, &writer) }
     // The server drains connections before later services hear of the shutdown, so a stream
     // must end on its own when graceful shutdown starts.
@@ -80,7 +83,7 @@ struct StreamSession {
       case .entries(let batch):
         guard let last = batch.last else { break }
         var visible: [ChangeEntry] = []
-        for entry in batch where entry.concerns(viewerID, blocking: blocked) {
+        for entry in batch where entry.concerns(viewerID, blocking: blocked, staffOf: staffOf) {
           visible.append(entry)
           // The viewer's own block applies to the rest of this batch at once.
           if entry.kind == .block { blocked.insert(entry.authorID) }

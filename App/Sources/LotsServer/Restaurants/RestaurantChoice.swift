@@ -7,9 +7,3 @@ enum RestaurantChoice: Sendable, Equatable {
   /// position, if any (an existing one keeps its own).
   case named(name: String, area: String, position: GeoPoint? = nil)
 }
-
-/// A position on Earth, in degrees.
-struct GeoPoint: Sendable, Equatable {
-  var latitude: Double
-  var longitude: Double
-}

@@ -5,13 +5,14 @@ import PostgresNIO
 extension PostgresStorage: PrintStore {
   func addPrintStore(_ store: NewPrintStore) async throws -> Int64 {
     let prices = try PrintRows.json(store.prices)
+    let hours = try PrintRows.json(store.hours)
     let id = try await value(
       Int64.self,
       """
       INSERT INTO printStore (name, address, latitude, longitude, prices, pagesPerMinute,
-        holdingHours)
+        holdingHours, hours, timeZone)
       VALUES (\(store.name), \(store.address), \(store.latitude), \(store.longitude), \(prices),
-        \(store.pagesPerMinute), \(store.holdingHours))
+        \(store.pagesPerMinute), \(store.holdingHours), \(hours), \(store.timeZone))
       RETURNING id
       """)
     guard let id else { throw AppError(.internalServerError, "the new store has no id") }
@@ -88,7 +89,7 @@ extension PostgresStorage: PrintStore {
         WHERE accountId = \(order.accountID) AND idempotencyKey = \(order.key)
         """, on: connection)
       {
-        return (try await printOrder(id: id, on: connection), false)
+        return (try await printOrder(id: id, owner: true, now: now, on: connection), false)
       }
       let millis = Self.millis(now)
       guard
@@ -107,7 +108,10 @@ extension PostgresStorage: PrintStore {
           accountID: order.accountID, kind: .charge, amount: -order.quote.total, orderID: id,
           by: nil, now: now, on: connection)
       }
-      return (try await printOrder(id: id, on: connection), true)
+      try await announceOrder(
+        id: id, accountID: order.accountID, storeID: order.quote.storeID, now: now,
+        on: connection)
+      return (try await printOrder(id: id, owner: true, now: now, on: connection), true)
     }
   }
 
@@ -116,16 +120,16 @@ extension PostgresStorage: PrintStore {
       _ = try await lockBalance(accountID: accountID, on: connection)
       let found = try await rows(
         """
-        SELECT state, total FROM printOrder WHERE id = \(id) AND accountId = \(accountID)
-        FOR UPDATE
+        SELECT state, total, storeId FROM printOrder
+        WHERE id = \(id) AND accountId = \(accountID) FOR UPDATE
         """, on: connection
       ) { row in
         (
           PrintOrderState(rawValue: try row[0].decode(String.self)) ?? .ordered,
-          try row[1].decode(Int.self)
+          try row[1].decode(Int.self), try row[2].decode(Int64.self)
         )
       }
-      guard let (state, total) = found.first else { throw PrintErrors.orderNotFound }
+      guard let (state, total, storeID) = found.first else { throw PrintErrors.orderNotFound }
       guard let next = state.after(.cancel) else {
         throw PrintErrors.notAllowed(.cancel, in: state)
       }
@@ -139,13 +143,15 @@ extension PostgresStorage: PrintStore {
           accountID: accountID, kind: .refund, amount: total, orderID: id, by: nil, now: now,
           on: connection)
       }
-      return try await printOrder(id: id, on: connection)
+      try await announceOrder(
+        id: id, accountID: accountID, storeID: storeID, now: now, on: connection)
+      return try await printOrder(id: id, owner: true, now: now, on: connection)
     }
   }
 
   /// Makes the person's balance row if missing and locks it until the transaction ends.
   /// - Returns: The balance.
-  private func lockBalance(accountID: Int64, on connection: PostgresConnection) async throws
+  func lockBalance(accountID: Int64, on connection: PostgresConnection) async throws
     -> Int
   {
     try await connection.query(
@@ -158,7 +164,7 @@ extension PostgresStorage: PrintStore {
 
   /// Appends a ledger entry and moves the balance with it, under the person's row lock.
   /// - Throws: ``PrintErrors/notEnoughCredits`` when it would go below zero.
-  private func move(
+  func move(
     accountID: Int64, kind: CreditEntry.Kind, amount: Int, orderID: Int64?, by staffID: Int64?,
     now: Date, on connection: PostgresConnection
   ) async throws -> CreditEntry {
@@ -187,25 +193,53 @@ extension PostgresStorage: PrintStore {
     return entry
   }
 
-  /// An order as its student sees it.
-  private func printOrder(id: Int64, on connection: PostgresConnection) async throws
-    -> PrintOrder
+  /// An order with its place in the queue, as its student (`owner`) or the staff see it.
+  func printOrder(id: Int64, owner: Bool, now: Date, on connection: PostgresConnection? = nil)
+    async throws -> PrintOrder
   {
-    let found = try await rows(
-      """
-      SELECT storeId, state, quote, pages, reason, pickupCode, pickupExpiresAt, createdAt,
-        updatedAt FROM printOrder WHERE id = \(id)
-      """, on: connection
+    var binds = PostgresBindings()
+    binds.append(id)
+    guard
+      let order = try await printOrders(
+        where: "o.id = $1", binds, owner: owner, now: now, on: connection
+      ).first
+    else { throw PrintErrors.orderNotFound }
+    return order
+  }
+
+  /// The orders ``PrintRows/orderSelect`` reads under `condition` (and its order and limit),
+  /// whose `$n` are `binds`.
+  func printOrders(
+    where condition: String, _ binds: PostgresBindings, owner: Bool, now: Date,
+    on connection: PostgresConnection? = nil
+  ) async throws -> [PrintOrder] {
+    try await rows(
+      PostgresQuery(unsafeSQL: PrintRows.orderSelect + " WHERE " + condition, binds: binds),
+      on: connection
     ) { row in
       try PrintRows.order(
-        id: id, storeID: try row[0].decode(Int64.self), state: try row[1].decode(String.self),
-        quote: try row[2].decode(String.self), pages: try row[3].decode(Int64.self),
-        reason: try row[4].decode(String?.self), pickupCode: try row[5].decode(String?.self),
-        pickupExpiresAt: try row[6].decode(Int64?.self),
-        createdAt: try row[7].decode(Int64.self), updatedAt: try row[8].decode(Int64.self),
-        owner: true)
+        PrintRows.OrderRow(
+          id: try row[0].decode(Int64.self), storeID: try row[1].decode(Int64.self),
+          storeName: try row[2].decode(String.self), student: try row[3].decode(String.self),
+          state: try row[4].decode(String.self), quote: try row[5].decode(String.self),
+          pages: try row[6].decode(Int.self), reason: try row[7].decode(String?.self),
+          pickupCode: try row[8].decode(String?.self),
+          pickupExpiresAt: try row[9].decode(Int64?.self),
+          createdAt: try row[10].decode(Int64.self), updatedAt: try row[11].decode(Int64.self),
+          pagesPerMinute: try row[12].decode(Int.self), ordersAhead: try row[13].decode(Int.self),
+          pagesAhead: try row[14].decode(Int.self)),
+        owner: owner, now: now)
     }
-    guard let order = found.first else { throw PrintErrors.orderNotFound }
-    return order
+  }
+
+  /// Tells the order's student and its store's staff that it changed.
+  func announceOrder(
+    id: Int64, accountID: Int64, storeID: Int64, now: Date, on connection: PostgresConnection
+  ) async throws {
+    try await Self.appendChange(
+      connection, logger: logger, kind: .printOrder, postID: id, authorID: storeID, now: now,
+      actorID: accountID)
+    try await Self.appendChange(
+      connection, logger: logger, kind: .printQueue, postID: id, authorID: storeID, now: now)
   }
 }

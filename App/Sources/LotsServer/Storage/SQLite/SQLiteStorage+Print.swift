@@ -5,15 +5,16 @@ import LotsCore
 extension SQLiteStorage {
   func addPrintStore(_ store: NewPrintStore) async throws -> Int64 {
     let prices = try PrintRows.json(store.prices)
+    let hours = try PrintRows.json(store.hours)
     return try await writer.write { db in
       try db.execute(
         sql: """
           INSERT INTO printStore (name, address, latitude, longitude, prices, pagesPerMinute,
-            holdingHours) VALUES (?, ?, ?, ?, ?, ?, ?)
+            holdingHours, hours, timeZone) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
           """,
         arguments: [
           store.name, store.address, store.latitude, store.longitude, prices,
-          store.pagesPerMinute, store.holdingHours,
+          store.pagesPerMinute, store.holdingHours, hours, store.timeZone,
         ])
       return db.lastInsertedRowID
     }
@@ -80,7 +81,7 @@ extension SQLiteStorage {
         db, sql: "SELECT id FROM printOrder WHERE accountId = ? AND idempotencyKey = ?",
         arguments: [order.accountID, order.key])
       {
-        return (try Self.printOrder(db, id: id, accountID: order.accountID), false)
+        return (try Self.printOrder(db, id: id, owner: true, now: now), false)
       }
       let millis = Self.millis(now)
       try db.execute(
@@ -98,7 +99,9 @@ extension SQLiteStorage {
           db, accountID: order.accountID, kind: .charge, amount: -order.quote.total,
           orderID: id, by: nil, now: now)
       }
-      return (try Self.printOrder(db, id: id, accountID: order.accountID), true)
+      try Self.announceOrder(
+        db, id: id, accountID: order.accountID, storeID: order.quote.storeID, now: now)
+      return (try Self.printOrder(db, id: id, owner: true, now: now), true)
     }
   }
 
@@ -106,7 +109,7 @@ extension SQLiteStorage {
     try await writer.write { db in
       guard
         let row = try Row.fetchOne(
-          db, sql: "SELECT state, total FROM printOrder WHERE id = ? AND accountId = ?",
+          db, sql: "SELECT state, total, storeId FROM printOrder WHERE id = ? AND accountId = ?",
           arguments: [id, accountID])
       else { throw PrintErrors.orderNotFound }
       let state = PrintOrderState(rawValue: row[0]) ?? .ordered
@@ -121,7 +124,8 @@ extension SQLiteStorage {
         _ = try Self.move(
           db, accountID: accountID, kind: .refund, amount: total, orderID: id, by: nil, now: now)
       }
-      return try Self.printOrder(db, id: id, accountID: accountID)
+      try Self.announceOrder(db, id: id, accountID: accountID, storeID: row[2], now: now)
+      return try Self.printOrder(db, id: id, owner: true, now: now)
     }
   }
 
@@ -155,19 +159,37 @@ extension SQLiteStorage {
       orderID: orderID, by: by, createdAt: Self.date(Self.millis(now)))
   }
 
-  /// An order as its student sees it.
-  static func printOrder(_ db: Database, id: Int64, accountID: Int64) throws -> PrintOrder {
-    guard
-      let row = try Row.fetchOne(
-        db,
-        sql: """
-          SELECT storeId, state, quote, pages, reason, pickupCode, pickupExpiresAt, createdAt,
-            updatedAt FROM printOrder WHERE id = ?
-          """, arguments: [id])
+  /// An order with its place in the queue, as its student (`owner`) or the staff see it.
+  static func printOrder(_ db: Database, id: Int64, owner: Bool, now: Date) throws -> PrintOrder {
+    guard let order = try printOrders(db, where: "o.id = ?", [id], owner: owner, now: now).first
     else { throw PrintErrors.orderNotFound }
-    return try PrintRows.order(
-      id: id, storeID: row[0], state: row[1], quote: row[2], pages: row[3], reason: row[4],
-      pickupCode: row[5], pickupExpiresAt: row[6], createdAt: row[7], updatedAt: row[8],
-      owner: true)
+    return order
+  }
+
+  /// The orders ``PrintRows/orderSelect`` reads under `condition` (and its order and limit).
+  static func printOrders(
+    _ db: Database, where condition: String, _ arguments: StatementArguments, owner: Bool,
+    now: Date
+  ) throws -> [PrintOrder] {
+    let rows = try Row.fetchAll(
+      db, sql: PrintRows.orderSelect + " WHERE " + condition, arguments: arguments)
+    return try rows.map { row in
+      try PrintRows.order(
+        PrintRows.OrderRow(
+          id: row[0], storeID: row[1], storeName: row[2], student: row[3], state: row[4],
+          quote: row[5], pages: row[6], reason: row[7], pickupCode: row[8],
+          pickupExpiresAt: row[9], createdAt: row[10], updatedAt: row[11],
+          pagesPerMinute: row[12], ordersAhead: row[13], pagesAhead: row[14]),
+        owner: owner, now: now)
+    }
+  }
+
+  /// Tells the order's student and its store's staff that it changed.
+  static func announceOrder(
+    _ db: Database, id: Int64, accountID: Int64, storeID: Int64, now: Date
+  ) throws {
+    try appendChange(
+      db, kind: .printOrder, postID: id, authorID: storeID, now: now, actorID: accountID)
+    try appendChange(db, kind: .printQueue, postID: id, authorID: storeID, now: now)
   }
 }

@@ -1,0 +1,175 @@
+import Foundation
+import LotsCore
+import Testing
+
+@testable import LotsServer
+
+/// Colleges, stores near them and favourites, on both backends.
+@Suite struct PrintStoreTests {
+  static let hours = (1...7).map { OpeningHours(weekday: $0, opens: 8 * 60, closes: 20 * 60) }
+
+  static func store(_ name: String, _ latitude: Double, _ longitude: Double) -> NewPrintStore {
+    NewPrintStore(
+      name: name, address: "\(name) St", latitude: latitude, longitude: longitude,
+      prices: CreditLedgerTests.prices, pagesPerMinute: 20, holdingHours: 48, hours: hours,
+      timeZone: "Europe/Berlin")
+  }
+
+  @Test(arguments: StoreBackend.allCases)
+  func storesNearACollegeAreNearestFirstWithStarredOnesBeforeAll(_ backend: StoreBackend)
+    async throws
+  {
+    try await backend.withStore { accounts in
+      let store = accounts as! any Storage
+      let campus = GeoPoint(latitude: 52.5180, longitude: 13.3934)
+      let college = try await store.addCollege(
+        name: "Humboldt-Universität", latitude: campus.latitude, longitude: campus.longitude)
+      _ = try await store.addCollege(name: "TU Berlin", latitude: 52.5125, longitude: 13.3269)
+      // East-west distances count by the cosine of the latitude: 0.004° of longitude here is
+      // nearer than 0.004° of latitude.
+      let far = try await store.addPrintStore(Self.store("Far", 52.5180, 13.4100))
+      let east = try await store.addPrintStore(Self.store("East", 52.5180, 13.3974))
+      let north = try await store.addPrintStore(Self.store("North", 52.5220, 13.3934))
+      _ = try await store.addPrintStore(Self.store("Elsewhere", 48.1, 11.5))
+      let ana = try await store.createUser(username: "ana", passwordHash: "h", now: Date()).id
+      let box = GeoBox(around: campus, radius: 3_000)
+      let ids = try await store.printShopRows(in: box, center: campus, viewerID: ana, limit: 10)
+        .map(\.id)
+      #expect(ids == [east, north, far])
+      try await store.setFavourite(true, storeID: far, accountID: ana, now: Date())
+      let starred = try await store.printShopRows(
+        in: box, center: campus, viewerID: ana, limit: 10)
+      #expect(starred.map(\.id) == [far, east, north])
+      #expect(starred.map(\.favourite) == [true, false, false])
+      // Another person's view has no stars.
+      let other = try await store.printShopRows(in: box, center: campus, viewerID: nil, limit: 2)
+      #expect(other.map(\.id) == [east, north])
+      #expect(try await store.favouriteStoreIDs(accountID: ana) == [far])
+      try await store.setFavourite(false, storeID: far, accountID: ana, now: Date())
+      #expect(try await store.favouriteStoreIDs(accountID: ana).isEmpty)
+      await #expect(throws: AppError.self) {
+        try await store.setFavourite(true, storeID: 9_999, accountID: ana, now: Date())
+      }
+      // Distances in metres, and the college search.
+      let shop = try PrintShops.shop(starred[1], from: campus, now: Date())
+      #expect((265...280).contains(shop.distance ?? 0))
+      #expect(try await store.colleges(matching: "humboldt", limit: 5).map(\.id) == [college])
+      #expect(try await store.colleges(matching: "", limit: 5).count == 2)
+      try await store.setCollege(college, accountID: ana)
+      #expect(try await store.collegeID(accountID: ana) == college)
+      await #expect(throws: AppError.self) { try await store.setCollege(77, accountID: ana) }
+      #expect(try await store.collegeID(accountID: ana) == college)
+    }
+  }
+
+  @Test func openNowFollowsTheStoresOwnClock() throws {
+    // 2026-11-27 is a Friday (weekday 6); 07:30 UTC is 08:30 in Berlin.
+    let morning = Date(timeIntervalSince1970: 1_795_764_600)
+    let hours = [OpeningHours(weekday: 6, opens: 8 * 60, closes: 9 * 60)]
+    #expect(PrintShops.isWithin(hours, timeZone: "Europe/Berlin", at: morning))
+    #expect(!PrintShops.isWithin(hours, timeZone: "UTC", at: morning))
+    #expect(!PrintShops.isWithin(hours, timeZone: "Asia/Seoul", at: morning))
+  }
+}
+
+/// Orders move only along their allowed transitions, through storage on both backends, and
+/// each refused move changes nothing.
+@Suite struct PrintQueueTests {
+  @Test(arguments: StoreBackend.allCases)
+  func ordersMoveForwardOnlyAndEachRefusalChangesNothing(_ backend: StoreBackend) async throws {
+    try await backend.withStore { accounts in
+      let store = accounts as! any Storage
+      let shop = try await store.addPrintStore(PrintStoreTests.store("Copy", 52.5, 13.4))
+      let other = try await store.addPrintStore(PrintStoreTests.store("Other", 52.5, 13.4))
+      let ana = try await store.createUser(username: "ana", passwordHash: "h", now: Date()).id
+      let clerk = try await store.createUser(username: "clerk", passwordHash: "h", now: Date()).id
+      try await store.setStaff(accountID: clerk, storeID: shop)
+      #expect(try await store.staffStoreID(accountID: clerk) == shop)
+      _ = try await store.topUp(accountID: ana, amount: 1_000, staffID: clerk, now: Date())
+      func place(_ key: String) async throws -> PrintOrder {
+        try await store.placeOrder(
+          CreditLedgerTests.order(ana, store: shop, total: 100, key: key), now: Date()
+        ).order
+      }
+      let first = try await place("a")
+      let second = try await place("b")
+      #expect(first.ordersAhead == 0 && second.ordersAhead == 1)
+      #expect(second.pagesAhead == 10)
+      // Every move not allowed in `ordered` is refused and changes nothing.
+      for action in [PrintOrderState.Action.finish, .pickUp] {
+        await #expect(throws: AppError.self) {
+          _ = try await store.advanceOrder(
+            id: first.id, storeID: shop, action: action, reason: nil, now: Date())
+        }
+      }
+      // Staff of another store do not see it.
+      await #expect(throws: AppError.self) {
+        _ = try await store.advanceOrder(
+          id: first.id, storeID: other, action: .start, reason: nil, now: Date())
+      }
+      #expect(try await store.order(id: first.id, accountID: ana)?.state == .ordered)
+      let printing = try await store.advanceOrder(
+        id: first.id, storeID: shop, action: .start, reason: nil, now: Date())
+      #expect(printing.state == .printing)
+      // No cancelling once printing; no starting twice.
+      await #expect(throws: AppError.self) {
+        _ = try await store.cancelOrder(id: first.id, accountID: ana, now: Date())
+      }
+      await #expect(throws: AppError.self) {
+        _ = try await store.advanceOrder(
+          id: first.id, storeID: shop, action: .start, reason: nil, now: Date())
+      }
+      let done = try await store.advanceOrder(
+        id: first.id, storeID: shop, action: .finish, reason: nil, now: Date())
+      #expect(done.state == .done && done.pickupCode == nil)  // the staff never see the code
+      let mine = try #require(try await store.order(id: first.id, accountID: ana))
+      let code = try #require(mine.pickupCode)
+      #expect(code.count == 6 && code.allSatisfy(\.isNumber))
+      let held = try #require(mine.pickupExpiresAt).timeIntervalSince(mine.updatedAt)
+      #expect(abs(held - 48 * 3_600) < 0.01, "held \(held) s")
+      await #expect(throws: AppError.self) {
+        _ = try await store.advanceOrder(
+          id: first.id, storeID: shop, action: .refuse, reason: "jam", now: Date())
+      }
+      // A wrong code, another store's code, an expired code: nothing.
+      let wrong = code == "000000" ? "000001" : "000000"
+      #expect(try await store.pickUp(code: wrong, storeID: shop, now: Date()) == nil)
+      #expect(try await store.pickUp(code: code, storeID: other, now: Date()) == nil)
+      let later = Date().addingTimeInterval(49 * 3_600)
+      #expect(try await store.pickUp(code: code, storeID: shop, now: later) == nil)
+      let collected = try await store.pickUp(code: code, storeID: shop, now: Date())
+      #expect(collected?.state == .pickedUp)
+      #expect(try await store.pickUp(code: code, storeID: shop, now: Date()) == nil)
+      // The second order is now first in the queue; the shop refuses it with a reason and
+      // the credits come back.
+      #expect(try await store.order(id: second.id, accountID: ana)?.ordersAhead == 0)
+      let refused = try await store.advanceOrder(
+        id: second.id, storeID: shop, action: .refuse, reason: "the file is blank", now: Date())
+      #expect(refused.state == .refused && refused.reason == "the file is blank")
+      let (balance, entries) = try await store.credits(accountID: ana, limit: 10)
+      #expect(balance == 900)
+      #expect(entries.first?.kind == .refund && entries.first?.orderID == second.id)
+      #expect(try await store.orders(accountID: ana, active: true, limit: 10).isEmpty)
+      #expect(
+        try await store.orders(accountID: ana, active: false, limit: 10).map(\.id)
+          == [second.id, first.id])
+      #expect(try await store.storeOrders(storeID: shop, active: true, limit: 10).isEmpty)
+      #expect(try await store.storeOrders(storeID: shop, active: false, limit: 10).count == 2)
+    }
+  }
+}
+
+/// A print order's events reach its student and its store's staff, and no one else.
+@Suite struct PrintEventAudienceTests {
+  @Test func orderEventsReachTheirStudentAndQueueEventsTheirStoresStaff() {
+    let order = ChangeEntry(seq: 1, kind: .printOrder, postID: 21, authorID: 4, actorID: 5)
+    #expect(order.concerns(5, blocking: []))
+    #expect(!order.concerns(6, blocking: [], staffOf: 4))
+    #expect(!order.concerns(nil, blocking: []))
+    let queue = ChangeEntry(seq: 2, kind: .printQueue, postID: 21, authorID: 4)
+    #expect(queue.concerns(8, blocking: [], staffOf: 4))
+    #expect(!queue.concerns(8, blocking: [], staffOf: 3))
+    #expect(!queue.concerns(5, blocking: []))
+    #expect(!queue.concerns(nil, blocking: []))
+  }
+}
