@@ -18,6 +18,13 @@ struct AppServices: Sendable {
   let reportingLimiter: RateLimiter
   let blockingLimiter: RateLimiter
   let deletingLimiter: RateLimiter
+  let printingLimiter: RateLimiter
+  /// Wrong pickup codes, per store.
+  let pickupLimiter: RateLimiter
+  /// Booster's files, on disk beside the database.
+  let printFiles: PrintFileStore
+  /// PDF page counts (nil when `lots-pdf-pages` is missing: PDFs are then refused with 503).
+  let pageCounter: PageCounter?
   let sessions = SessionCache()
   let renderedPosts = PostJSONCache()
   /// What the demo is and how far its posts are (`GET /api/demo`); empty on other servers.
@@ -51,6 +58,11 @@ struct AppServices: Sendable {
     self.reportingLimiter = RateLimiter(limits.reporting)
     self.blockingLimiter = RateLimiter(limits.blocking)
     self.deletingLimiter = RateLimiter(limits.deleting)
+    self.printingLimiter = RateLimiter(limits.printing)
+    self.pickupLimiter = RateLimiter(limits.pickupCodes)
+    self.printFiles = PrintFileStore(
+      directory: configuration.dataDirectory.appendingPathComponent("print-files"))
+    self.pageCounter = PageCounter.beside()
     self.imageWork = WorkPool(
       name: "image", threads: WorkPool.imageThreads, limit: configuration.uploadsAtOnce)
     self.uploadsByUser = InFlightLimit(configuration.uploadsPerUser, tooMany: "uploads")

@@ -44,7 +44,9 @@ func buildApplication(
   let configuration = services.configuration
   let router = Router(context: AppRequestContext.self)
   router.add(middleware: RequestLogMiddleware())
-  router.add(middleware: SecurityHeadersMiddleware())
+  router.add(
+    middleware: SecurityHeadersMiddleware(
+      imageOrigin: configuration.mapTiles.flatMap(MapTiles.origin)))
   router.add(middleware: ErrorMiddleware())
   router.add(middleware: CanonicalPathMiddleware())
   if let web = configuration.webDirectory,
@@ -74,6 +76,7 @@ func buildApplication(
   ModerationRoutes(services: services).register(on: api)
   ReviewRoutes(services: services).register(on: api)
   DemoRoutes(services: services).register(on: api)
+  PrintRoutes(services: services).register(on: api)
   StreamRoutes(services: services).register(on: api)
   let connections = ConnectionCounts(
     limit: configuration.connectionsPerAddress, exempt: configuration.trustedProxies)

@@ -32,6 +32,9 @@ public struct ServerConfiguration: Sendable {
   public var coalescingInterval: Duration = .milliseconds(250)
   /// Log level.
   public var logLevel: Logger.Level = .info
+  /// Booster's map tiles, `https://host/{z}/{x}/{y}.png` (``MapTiles``); none by default:
+  /// the map draws the demo's GeoJSON layers only, and nothing is fetched from elsewhere.
+  public var mapTiles: String?
   /// Reverse proxies whose `X-Forwarded-For` names the client (per-client limits key on it).
   public var trustedProxies: Set<String> = []
   /// The user names (lowercased) of the moderators. When empty, the first account to sign up
@@ -101,6 +104,10 @@ public struct RateLimits: Sendable {
   public var blocking = RateLimiter.Budget(burst: 20, perSecond: 0.1)
   /// Post deletions per user.
   public var deleting = RateLimiter.Budget(burst: 30, perSecond: 0.5)
+  /// Print files and orders per user.
+  public var printing = RateLimiter.Budget(burst: 30, perSecond: 0.5)
+  /// Wrong pickup codes per print store (a code is six digits: guessing one takes ~10⁵ tries).
+  public var pickupCodes = RateLimiter.Budget(burst: 10, perSecond: 1.0 / 30)
 
   /// Creates the default budgets.
   public init() {}
@@ -113,6 +120,7 @@ public struct RateLimits: Sendable {
     (limits.signInPerClient, limits.reporting, limits.blocking, limits.deleting) = (
       huge, huge, huge, huge
     )
+    (limits.printing, limits.pickupCodes) = (huge, huge)
     return limits
   }
 }

@@ -112,6 +112,21 @@ struct ServerOptions: ParsableArguments {
         + "requests for any other host get 421."))
   var hostNames: [String] = environmentList("LOTS_HOST_NAMES")
 
+  @Option(
+    name: .customLong("map-tiles"),
+    help: ArgumentHelp(
+      "Booster's map tiles, https://host/{z}/{x}/{y}.png (env LOTS_MAP_TILES); without it the "
+        + "map shows its own GeoJSON layers and fetches nothing from elsewhere."))
+  var mapTiles = ProcessInfo.processInfo.environment["LOTS_MAP_TILES"]
+
+  func validate() throws {
+    if let mapTiles, MapTiles.origin(mapTiles) == nil {
+      throw ValidationError(
+        "--map-tiles must be an http(s) URL with {z}, {x} and {y}, such as "
+          + "https://tile.example.org/{z}/{x}/{y}.png")
+    }
+  }
+
   @Option(help: "The most connections one client address may hold open at once.")
   var connectionsPerAddress = ServerConfiguration(dataDirectory: URL(fileURLWithPath: "."))
     .connectionsPerAddress
@@ -127,6 +142,7 @@ struct ServerOptions: ParsableArguments {
       configuration.hostNames.insert(host.contains(":") ? "[\(host)]" : host)
     }
     configuration.connectionsPerAddress = connectionsPerAddress
+    configuration.mapTiles = mapTiles
     return configuration
   }
 }

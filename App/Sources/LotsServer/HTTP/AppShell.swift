@@ -12,7 +12,8 @@ struct AppShell: Sendable {
   /// The app's routes, relative to the root (`:id` and `:username` match one path segment).
   static let routes = [
     "inspire", "post", "likes", "signin", "signup", "account", "p/:id", "u/:username",
-    "r/:id", "lists", "lists/:id", "s/:token", "search", "notifications",
+    "r/:id", "lists", "lists/:id", "s/:token", "search", "notifications", "print", "print/me",
+    "print/order", "print/shop", "print/stores/:id", "print/orders/:id",
   ]
 
   /// `index.html` up to its `<title>`, and after its last head tag that a ``PageHead`` writes.
@@ -82,6 +83,20 @@ struct AppShell: Sendable {
           .shared(token: token), viewerID: context.user?.id, cursor: nil, limit: 1)
       else { return page(.notFound, status: .notFound) }
       return page(.list(found.list))
+    }
+    pages.get("print/stores/:id") { _, context in
+      guard let id = context.parameters.get("id").flatMap(Int64.init), id > 0,
+        let store = try await services.storage.printShopRows(ids: [id], viewerID: nil).first
+      else { return page(.notFound, status: .notFound) }
+      return page(.printStore(name: store.name, address: store.address))
+    }
+    pages.get("print/orders/:id") { _, context in
+      // An order is its student's alone: anyone else's is as missing as none.
+      guard let user = context.user,
+        let id = context.parameters.get("id").flatMap(Int64.init), id > 0,
+        let order = try await services.storage.order(id: id, accountID: user.id)
+      else { return page(.notFound, status: .notFound) }
+      return page(.page("print/orders", number: order.id))
     }
     pages.get("u/:username") { _, context in
       let name = context.parameters.get("username") ?? ""

@@ -26,15 +26,32 @@ struct PageHead: Sendable, Equatable {
   static let notFound = PageHead(
     title: "Not found · LOTs", description: "There is no page at this address on LOTs.")
 
-  /// The head of a static page of the app (`inspire`, `post`…), or Main's for others.
-  static func page(_ route: String) -> PageHead {
+  /// Booster's pages' description.
+  static let booster =
+    "Booster: order prints from the shops near your campus, pay with credits and follow "
+    + "your order until you pick it up."
+
+  /// The head of a static page of the app (`inspire`, `post`…; `number` for an order's), or
+  /// Main's for others.
+  static func page(_ route: String, number: Int64? = nil) -> PageHead {
     let titles = [
       "inspire": "Inspire", "post": "New post", "likes": "Your likes", "signin": "Sign in",
       "signup": "Sign up", "account": "Account", "lists": "Your lists",
-      "search": "Search", "notifications": "Notifications",
+      "search": "Search", "notifications": "Notifications", "print": "Booster",
+      "print/me": "My page · Booster", "print/order": "New order · Booster",
+      "print/shop": "Shop console · Booster",
+      "print/orders": "Order \(number ?? 0) · Booster",
     ]
     guard let title = titles[route] else { return main }
-    return PageHead(title: "\(title) · \(site)", description: main.description)
+    let description = route.hasPrefix("print") ? booster : main.description
+    return PageHead(title: "\(title) · \(site)", description: description)
+  }
+
+  /// A print store's head: "Copy Corner Mitte · Booster · LOTs".
+  static func printStore(name: String, address: String) -> PageHead {
+    PageHead(
+      title: "\(name) · Booster · \(site)",
+      description: "\(name), \(address): prices, opening hours and queue. \(booster)")
   }
 
   /// A profile's head.

@@ -1,11 +1,14 @@
 import HTTPTypes
 import Hummingbird
 
-/// The Content-Security-Policy of every response.
-private let contentSecurityPolicy =
+/// The Content-Security-Policy of every response; `images` adds an origin images may come
+/// from (the map tiles' server, when a deployment names one).
+private func contentSecurityPolicy(images: String?) -> String {
   "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; "
-  + "img-src 'self' data: blob:; connect-src 'self'; font-src 'self'; object-src 'none'; "
-  + "base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+    + "img-src 'self' data: blob:\(images.map { " " + $0 } ?? ""); connect-src 'self'; "
+    + "font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
+    + "frame-ancestors 'none'"
+}
 
 private let contentTypeOptions = HTTPField.Name("X-Content-Type-Options")!
 private let referrerPolicy = HTTPField.Name("Referrer-Policy")!
@@ -24,8 +27,13 @@ private let governedDestinations: Set<String> = [
 /// on every HTML response, and on whatever a browser fetches as a document or worker
 /// (`Sec-Fetch-Dest`), or whoever does not say (other clients).
 struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
-  /// The policy (built once: a generic type has no stored statics).
-  static var policy: String { contentSecurityPolicy }
+  /// The policy, built once.
+  let policy: String
+
+  /// The middleware; `imageOrigin` is an origin images may come from besides this server.
+  init(imageOrigin: String? = nil) {
+    policy = contentSecurityPolicy(images: imageOrigin)
+  }
 
   static func needsPolicy(_ request: Request, _ response: Response) -> Bool {
     if response.headers[.contentType]?.hasPrefix("text/html") == true { return true }
@@ -38,7 +46,7 @@ struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
   ) async throws -> Response {
     var response = try await next(request, context)
     if Self.needsPolicy(request, response) {
-      response.headers[.contentSecurityPolicy] = Self.policy
+      response.headers[.contentSecurityPolicy] = policy
     }
     response.headers[contentTypeOptions] = "nosniff"
     response.headers[referrerPolicy] = "same-origin"

@@ -79,6 +79,23 @@ enum PrintSchema {
         createdAt \(int) NOT NULL,
         updatedAt \(int) NOT NULL)
       """,
+      """
+      CREATE TABLE printFile (
+        id \(id),
+        accountId \(int) NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+        orderId \(int) REFERENCES printOrder(id) ON DELETE SET NULL,
+        name TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        bytes \(int) NOT NULL,
+        sha256 TEXT NOT NULL,
+        pages \(int) NOT NULL,
+        path TEXT NOT NULL,
+        createdAt \(int) NOT NULL,
+        deleteAfter \(int) NOT NULL)
+      """,
+      "CREATE INDEX printFile_account ON printFile(accountId, id)",
+      "CREATE INDEX printFile_order ON printFile(orderId)",
+      "CREATE INDEX printFile_sweep ON printFile(deleteAfter)",
       "CREATE UNIQUE INDEX printOrder_key ON printOrder(accountId, idempotencyKey)",
       "CREATE INDEX printOrder_store ON printOrder(storeId, state, id)",
       "CREATE INDEX printOrder_account ON printOrder(accountId, id)",

@@ -42,6 +42,8 @@ protocol PrintStore: Sendable {
   /// - Complexity: One indexed range scan of the box, sorted by distance in the database.
   func printShopRows(in box: GeoBox, center: GeoPoint, viewerID: Int64?, limit: Int)
     async throws -> [PrintShopRow]
+  /// Every store, by id (the operator's list).
+  func allPrintStores() async throws -> [(id: Int64, name: String, address: String)]
   /// Stores by id, as stored rows (the starred ones of a viewer, one store's page).
   func printShopRows(ids: [Int64], viewerID: Int64?) async throws -> [PrintShopRow]
   /// The stores a person starred.
@@ -61,6 +63,8 @@ protocol PrintStore: Sendable {
   func orders(accountID: Int64, active: Bool, limit: Int) async throws -> [PrintOrder]
   /// One order of a person's, or nil.
   func order(id: Int64, accountID: Int64) async throws -> PrintOrder?
+  /// The order a person's payment with `key` made, or nil.
+  func order(key: String, accountID: Int64) async throws -> PrintOrder?
   /// A store's orders in queue order (oldest first): those `active` or the closed ones
   /// (newest first), as its staff see them (no pickup code).
   func storeOrders(storeID: Int64, active: Bool, limit: Int) async throws -> [PrintOrder]
@@ -72,6 +76,18 @@ protocol PrintStore: Sendable {
   func advanceOrder(
     id: Int64, storeID: Int64, action: PrintOrderState.Action, reason: String?, now: Date
   ) async throws -> PrintOrder
+  /// Records a file stored for a student, to be deleted after ``PrintLimits/unorderedDays``
+  /// unless ordered.
+  /// - Throws: ``AppError`` 409 when they hold ``PrintLimits/unorderedFiles`` unordered files.
+  func addPrintFile(_ file: NewPrintFile, now: Date) async throws -> PrintFile
+  /// The student's files not yet in an order, among `ids`, as pricing needs them.
+  func unorderedPrintFiles(ids: [Int64], accountID: Int64) async throws -> [PricedFile]
+  /// Where a file is and what it is called, for its student or the staff of the store its
+  /// order is at (`staffOf`); nil for anyone else.
+  func printFileForDownload(id: Int64, viewerID: Int64, staffOf: Int64?) async throws
+    -> (path: String, name: String, kind: PrintFile.Kind)?
+  /// Forgets up to `limit` files whose time is up and answers their paths, to be deleted.
+  func takeExpiredPrintFiles(now: Date, limit: Int) async throws -> [String]
   /// Hands a done order to the student whose pickup code it is.
   /// - Returns: The order picked up, or nil when no done order of the store has that code
   ///   unexpired.
@@ -129,12 +145,42 @@ struct NewPrintOrder: Sendable {
   var pages: Int
   /// The client's `Idempotency-Key`.
   var key: String
+  /// Its files, which become the order's (and no other's).
+  var fileIDs: [Int64] = []
+}
+
+/// A file just stored, as ``PrintStore/addPrintFile(_:now:)`` records it.
+struct NewPrintFile: Sendable {
+  var accountID: Int64
+  var name: String
+  var kind: PrintFile.Kind
+  var bytes: Int
+  var sha256: String
+  var pages: Int
+  /// Its path under the print-files directory.
+  var path: String
 }
 
 /// Booster's bounds.
 enum PrintLimits {
   /// The most one counter top-up adds, in minor units.
   static let topUp = 100_000
+  /// The largest file, in bytes.
+  static let fileBytes = 25 * 1024 * 1024
+  /// The most bytes of files in one order.
+  static let orderBytes = 100 * 1024 * 1024
+  /// The most files in one order.
+  static let orderFiles = 20
+  /// The most pages of one PDF.
+  static let filePages = 10_000
+  /// The most files a person may hold that are in no order.
+  static let unorderedFiles = 20
+  /// Days an unordered file is kept.
+  static let unorderedDays = 1
+  /// Days an order's files are kept after it is collected, cancelled or refused.
+  static let closedDays = 7
+  /// Far enough: an open order's files wait for it to close.
+  static let never: Int64 = Int64.max / 2
 }
 
 /// Booster's refusals.
@@ -143,6 +189,13 @@ enum PrintErrors {
     .conflict, "not enough credits: top up at a store's counter", field: "credits")
   static let orderNotFound = AppError(.notFound, "no such order")
   static let storeNotFound = AppError(.notFound, "no such store")
+  static let tooManyFiles = AppError(
+    .conflict,
+    "you hold \(PrintLimits.unorderedFiles) files that are in no order: order or wait a day",
+    field: "file")
+  static let fileGone = AppError(
+    .conflict, "a file of this order was ordered already or is gone: ask for a new quote",
+    field: "files")
   static let collegeNotFound = AppError(.notFound, "no such college", field: "collegeID")
   static let topUpAmount = AppError(
     .badRequest, "a top-up is from 1 to \(PrintLimits.topUp) minor units", field: "amount")

@@ -134,6 +134,7 @@ struct DemoSeeder {
         username: name, passwordHash: hash, now: start, role: role)
       users.append(user.id)
     }
+    try await seedPrint(students: users, passwordHash: hash, now: start)
     try writePassword(password, names: names, moderator: moderates ? names[0] : nil)
     services.demo.start(
       DemoInfo(
@@ -183,8 +184,10 @@ struct DemoSeeder {
   func writePassword(_ password: String, names: [String], moderator: String?) throws {
     let file = services.configuration.dataDirectory.appendingPathComponent("demo-password.txt")
     let moderates = moderator.map { " (\($0) moderates: reports reach the review queue)" } ?? ""
+    let staff = Self.staffNames.joined(separator: ", ")
     let text =
       "Demo accounts \(names.joined(separator: ", "))\(moderates) share the password \(password)\n"
+      + "Print shop staff (Booster, /print/shop): \(staff), with the same password\n"
     FileManager.default.createFile(
       atPath: file.path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600])
     logger.notice(

@@ -103,6 +103,8 @@ extension PostgresStorage: PrintStore {
           RETURNING id
           """, on: connection)
       else { throw AppError(.internalServerError, "the new order has no id") }
+      try await attachFiles(
+        order.fileIDs, orderID: id, accountID: order.accountID, on: connection)
       if order.quote.total > 0 {
         _ = try await move(
           accountID: order.accountID, kind: .charge, amount: -order.quote.total, orderID: id,
@@ -143,6 +145,7 @@ extension PostgresStorage: PrintStore {
           accountID: accountID, kind: .refund, amount: total, orderID: id, by: nil, now: now,
           on: connection)
       }
+      try await releaseFiles(orderID: id, now: now, on: connection)
       try await announceOrder(
         id: id, accountID: accountID, storeID: storeID, now: now, on: connection)
       return try await printOrder(id: id, owner: true, now: now, on: connection)

@@ -22,6 +22,15 @@ extension PostgresStorage {
     ).first
   }
 
+  func order(key: String, accountID: Int64) async throws -> PrintOrder? {
+    var binds = PostgresBindings()
+    binds.append(accountID)
+    binds.append(key)
+    return try await printOrders(
+      where: "o.accountId = $1 AND o.idempotencyKey = $2", binds, owner: true, now: Date()
+    ).first
+  }
+
   func storeOrders(storeID: Int64, active: Bool, limit: Int) async throws -> [PrintOrder] {
     var binds = PostgresBindings()
     binds.append(storeID)
@@ -83,6 +92,7 @@ extension PostgresStorage {
             accountID: accountID, kind: .refund, amount: total, orderID: id, by: nil, now: now,
             on: connection)
         }
+        try await releaseFiles(orderID: id, now: now, on: connection)
       default:
         try await connection.query(
           "UPDATE printOrder SET state = \(next.rawValue), updatedAt = \(millis) WHERE id = \(id)",
@@ -109,6 +119,7 @@ extension PostgresStorage {
       try await connection.query(
         "UPDATE printOrder SET state = 'pickedUp', updatedAt = \(millis) WHERE id = \(id)",
         logger: logger)
+      try await releaseFiles(orderID: id, now: now, on: connection)
       try await announceOrder(
         id: id, accountID: accountID, storeID: storeID, now: now, on: connection)
       return try await printOrder(id: id, owner: false, now: now, on: connection)

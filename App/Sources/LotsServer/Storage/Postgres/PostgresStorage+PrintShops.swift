@@ -110,6 +110,15 @@ extension PostgresStorage {
     }
   }
 
+  func allPrintStores() async throws -> [(id: Int64, name: String, address: String)] {
+    try await rows("SELECT id, name, address FROM printStore ORDER BY id") { row in
+      (
+        try row[0].decode(Int64.self), try row[1].decode(String.self),
+        try row[2].decode(String.self)
+      )
+    }
+  }
+
   func favouriteStoreIDs(accountID: Int64) async throws -> [Int64] {
     try await rows(
       "SELECT storeId FROM printFavourite WHERE accountId = \(accountID) ORDER BY storeId"

@@ -94,6 +94,7 @@ extension SQLiteStorage {
           order.key, millis, millis,
         ])
       let id = db.lastInsertedRowID
+      try Self.attachFiles(db, order.fileIDs, orderID: id, accountID: order.accountID)
       if order.quote.total > 0 {
         _ = try Self.move(
           db, accountID: order.accountID, kind: .charge, amount: -order.quote.total,
@@ -124,6 +125,7 @@ extension SQLiteStorage {
         _ = try Self.move(
           db, accountID: accountID, kind: .refund, amount: total, orderID: id, by: nil, now: now)
       }
+      try Self.releaseFiles(db, orderID: id, now: now)
       try Self.announceOrder(db, id: id, accountID: accountID, storeID: row[2], now: now)
       return try Self.printOrder(db, id: id, owner: true, now: now)
     }

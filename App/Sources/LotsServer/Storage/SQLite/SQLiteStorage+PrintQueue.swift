@@ -21,6 +21,15 @@ extension SQLiteStorage {
     }
   }
 
+  func order(key: String, accountID: Int64) async throws -> PrintOrder? {
+    try readNow { db in
+      try Self.printOrders(
+        db, where: "o.accountId = ? AND o.idempotencyKey = ?", [accountID, key], owner: true,
+        now: Date()
+      ).first
+    }
+  }
+
   func storeOrders(storeID: Int64, active: Bool, limit: Int) async throws -> [PrintOrder] {
     try readNow { db in
       try Self.printOrders(
@@ -72,6 +81,7 @@ extension SQLiteStorage {
             db, accountID: accountID, kind: .refund, amount: total, orderID: id, by: nil,
             now: now)
         }
+        try Self.releaseFiles(db, orderID: id, now: now)
       default:
         try db.execute(
           sql: "UPDATE printOrder SET state = ?, updatedAt = ? WHERE id = ?",
@@ -96,6 +106,7 @@ extension SQLiteStorage {
       try db.execute(
         sql: "UPDATE printOrder SET state = 'pickedUp', updatedAt = ? WHERE id = ?",
         arguments: [Self.millis(now), id])
+      try Self.releaseFiles(db, orderID: id, now: now)
       try Self.announceOrder(db, id: id, accountID: row[1], storeID: storeID, now: now)
       return try Self.printOrder(db, id: id, owner: false, now: now)
     }

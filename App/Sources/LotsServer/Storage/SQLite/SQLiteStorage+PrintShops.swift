@@ -104,6 +104,14 @@ extension SQLiteStorage {
     }
   }
 
+  func allPrintStores() async throws -> [(id: Int64, name: String, address: String)] {
+    try readNow { db in
+      try Row.fetchAll(db, sql: "SELECT id, name, address FROM printStore ORDER BY id").map {
+        ($0[0], $0[1], $0[2])
+      }
+    }
+  }
+
   func favouriteStoreIDs(accountID: Int64) async throws -> [Int64] {
     try readNow { db in
       try Int64.fetchAll(
