@@ -24,6 +24,11 @@ const searchHead = document.getElementById("search-head");
 // Pocket lists (/lists, /lists/{id}, /s/{token}): a layer of their own (pocket.js) over the
 // list, beneath a restaurant's page and a post's page opened from them.
 const POCKET = new Set(["lists", "list", "shared"]);
+// Booster, campus printing (/print…): a layer of its own too (booster.js), loaded when opened.
+const BOOSTER = new Set(["print", "printStore", "printOrderForm", "printOrder", "printMe",
+  "printShop"]);
+const booster = document.getElementById("booster");
+const boosterPages = () => import("./booster.js");
 const PAGES = new Set(["detail", "place", "post", "account", "signin", "signup",
   "notifications"]);
 // Pages the server titles by what they show (a post, a restaurant): their first title is its.
@@ -61,17 +66,27 @@ function showRoute(route) {
   if (!firstRoute || !TITLED.has(route.name)) document.title = titleFor(route);
   missingAtLoad = firstRoute = false;
   // beneath a page, as the list is
-  footer.inert = (PAGES.has(route.name) || POCKET.has(route.name)) && !missing;
+  footer.inert = (PAGES.has(route.name) || POCKET.has(route.name) || BOOSTER.has(route.name))
+    && !missing;
   if (!missing) hideNotFound();
   if (PAGES.has(route.name) && !missing) return showPage(route);
   const closing = !detail.hidden || !place.hidden
     ? overlay().then((pages) => pages.closeOverlay()) : Promise.resolve();
   if (POCKET.has(route.name) && !missing) {
-    return closing.then(() => pocketPages()).then((pages) => pages.openPocket(route, user));
+    const shut = booster.hidden ? closing
+      : closing.then(() => boosterPages()).then((pages) => pages.closeBooster());
+    return shut.then(() => pocketPages()).then((pages) => pages.openPocket(route, user));
   }
-  const left = pocket.hidden ? closing
-    : closing.then(() => pocketPages()).then((pages) => pages.closePocket());
-  if (!detail.hidden || !place.hidden || !pocket.hidden) left.then(landFocus);
+  if (BOOSTER.has(route.name) && !missing) {
+    const shut = pocket.hidden ? closing
+      : closing.then(() => pocketPages()).then((pages) => pages.closePocket());
+    return shut.then(() => boosterPages()).then((pages) => pages.openBooster(route, user));
+  }
+  const leftBooster = booster.hidden ? closing
+    : closing.then(() => boosterPages()).then((pages) => pages.closeBooster());
+  const left = pocket.hidden ? leftBooster
+    : leftBooster.then(() => pocketPages()).then((pages) => pages.closePocket());
+  if (!detail.hidden || !place.hidden || !pocket.hidden || !booster.hidden) left.then(landFocus);
   const spec = specFor(route);
   for (const link of document.querySelectorAll("[data-nav]")) {
     if (link.dataset.nav === spec.name && !missing) link.setAttribute("aria-current", "page");
@@ -99,6 +114,7 @@ document.addEventListener("sessionchange", ({ detail: change }) => {
   user = change.user;
   changeUser(user);
   startSaved(user);
+  if (!booster.hidden) boosterPages().then((pages) => pages.changeBoosterUser(user));
 });
 // A banner while the server cannot be reached; what was loaded stays readable.
 connectivity.addEventListener("offline", () => { offlineBanner.hidden = false; });

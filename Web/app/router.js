@@ -17,6 +17,12 @@ const ROUTES = [
   { name: "shared", pattern: /^\/s\/([A-Za-z0-9_-]{1,64})$/ },
   { name: "search", pattern: /^\/search$/ },
   { name: "notifications", pattern: /^\/notifications$/ },
+  { name: "print", pattern: /^\/print$/ },
+  { name: "printStore", pattern: /^\/print\/stores\/([1-9][0-9]{0,17})$/ },
+  { name: "printOrderForm", pattern: /^\/print\/order$/ },
+  { name: "printOrder", pattern: /^\/print\/orders\/([1-9][0-9]{0,17})$/ },
+  { name: "printMe", pattern: /^\/print\/me$/ },
+  { name: "printShop", pattern: /^\/print\/shop$/ },
   { name: "profile", pattern: /^\/u\/([A-Za-z0-9_.%-]{1,90})$/ },
 ];
 

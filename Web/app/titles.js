@@ -10,7 +10,9 @@ const NAMES = {
   inspire: "Inspire", likes: "Your likes", post: "New post", account: "Account",
   signin: "Sign in", signup: "Sign up", detail: "Post", place: "Restaurant",
   missing: "Not found", lists: "Your lists", list: "List", shared: "Shared list",
-  notifications: "Notifications",
+  notifications: "Notifications", print: "Booster", printStore: "Print shop · Booster",
+  printOrderForm: "New order · Booster", printOrder: "Order · Booster",
+  printMe: "My page · Booster", printShop: "Shop console · Booster",
 };
 
 /** `name` as a page of LOTs: "Inspire · LOTs". */

@@ -94,6 +94,7 @@ func buildApplication(
       services.hub, ChangeLogTrimmer(store: services.storage, hub: services.hub),
       SessionSweeper(store: services.storage),
       OrphanCollector(services: services, logger: logger),
+      PrintFileSweeper(services: services, logger: logger),
       StreamClock(
         hub: services.hub, interval: min(configuration.coalescingInterval, .seconds(1))),
     ] + [services.storage as? PostgresStorage].compactMap { $0 } + background,

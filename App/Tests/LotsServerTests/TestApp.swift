@@ -40,6 +40,24 @@ enum TestApp {
     }
   }
 
+  /// Runs `test` against the router over services it may also use directly (to set up what no
+  /// route makes, such as a print store and its staff).
+  static func runWithServices(
+    _ change: ConfigurationChange = .none,
+    _ test: @escaping @Sendable (any TestClientProtocol, AppServices) async throws -> Void
+  ) async throws {
+    var configuration = configuration()
+    change.apply(&configuration)
+    defer { try? FileManager.default.removeItem(at: configuration.dataDirectory) }
+    try await onServerBackend(configuration) { configuration in
+      let services = try await makeServices(configuration, logger: Logger(label: "test"))
+      defer { (services.storage as? PostgresStorage)?.close() }
+      try await buildApplication(services, logger: Logger(label: "test")).test(.router) {
+        try await test($0, services)
+      }
+    }
+  }
+
   /// Runs `test` with a demo seeder of `users` users and `posts` posts over the services of a
   /// fresh data directory, not seeded yet; without a server.
   static func withSeeder(

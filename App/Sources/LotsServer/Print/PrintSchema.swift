@@ -96,6 +96,7 @@ enum PrintSchema {
       "CREATE INDEX printFile_account ON printFile(accountId, id)",
       "CREATE INDEX printFile_order ON printFile(orderId)",
       "CREATE INDEX printFile_sweep ON printFile(deleteAfter)",
+      "CREATE UNIQUE INDEX printFile_path ON printFile(path)",
       "CREATE UNIQUE INDEX printOrder_key ON printOrder(accountId, idempotencyKey)",
       "CREATE INDEX printOrder_store ON printOrder(storeId, state, id)",
       "CREATE INDEX printOrder_account ON printOrder(accountId, id)",

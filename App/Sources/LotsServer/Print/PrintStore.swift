@@ -86,6 +86,8 @@ protocol PrintStore: Sendable {
   /// order is at (`staffOf`); nil for anyone else.
   func printFileForDownload(id: Int64, viewerID: Int64, staffOf: Int64?) async throws
     -> (path: String, name: String, kind: PrintFile.Kind)?
+  /// Whether a row names the stored file `path`.
+  func printFileIsNamed(_ path: String) async throws -> Bool
   /// Forgets up to `limit` files whose time is up and answers their paths, to be deleted.
   func takeExpiredPrintFiles(now: Date, limit: Int) async throws -> [String]
   /// Hands a done order to the student whose pickup code it is.

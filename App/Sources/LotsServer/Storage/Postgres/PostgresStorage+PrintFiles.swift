@@ -64,6 +64,10 @@ extension PostgresStorage {
     }.first
   }
 
+  func printFileIsNamed(_ path: String) async throws -> Bool {
+    try await value(Int64.self, "SELECT id FROM printFile WHERE path = \(path)") != nil
+  }
+
   func takeExpiredPrintFiles(now: Date, limit: Int) async throws -> [String] {
     try await rows(
       """

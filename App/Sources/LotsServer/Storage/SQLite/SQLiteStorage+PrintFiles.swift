@@ -55,6 +55,13 @@ extension SQLiteStorage {
     }
   }
 
+  func printFileIsNamed(_ path: String) async throws -> Bool {
+    try readNow { db in
+      try Bool.fetchOne(db, sql: "SELECT 1 FROM printFile WHERE path = ?", arguments: [path])
+        != nil
+    }
+  }
+
   func takeExpiredPrintFiles(now: Date, limit: Int) async throws -> [String] {
     try await writer.write { db in
       let rows = try Row.fetchAll(
