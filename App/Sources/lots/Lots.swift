@@ -8,7 +8,7 @@ struct Lots: AsyncParsableCommand {
     abstract: "LOTs: the Lunch Of Today app (the engine's own command is lots-engine).",
     subcommands: [
       ServeCommand.self, SeedCommand.self, BenchImageCommand.self, BenchLimiterCommand.self,
-      BenchSearchCommand.self, PrintCommand.self,
+      BenchSearchCommand.self, BenchPrintCommand.self, PrintCommand.self,
     ],
     defaultSubcommand: ServeCommand.self
   )

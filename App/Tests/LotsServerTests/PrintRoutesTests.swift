@@ -85,7 +85,8 @@ import Testing
       let key: HTTPFields = [HTTPField.Name("Idempotency-Key")!: "pay-1"]
       let stale = try await client.send(
         .post, "/api/print/orders",
-        json: Self.orderBody(store: store, file: file.id, token: String(repeating: "0", count: 64)),
+        json: Self.orderBody(
+          store: store, file: file.id, token: String(repeating: "0", count: 64)),
         token: ana, headers: key)
       #expect(stale.status == .conflict)
       #expect(try stale.decode(ErrorBody.self).error.field == "token")

@@ -31,20 +31,25 @@ import Testing
       let far = try await store.addPrintStore(Self.store("Far", 52.5180, 13.4100))
       let east = try await store.addPrintStore(Self.store("East", 52.5180, 13.3974))
       let north = try await store.addPrintStore(Self.store("North", 52.5220, 13.3934))
-      _ = try await store.addPrintStore(Self.store("Elsewhere", 48.1, 11.5))
+      let elsewhere = try await store.addPrintStore(Self.store("Elsewhere", 48.1, 11.5))
       let ana = try await store.createUser(username: "ana", passwordHash: "h", now: Date()).id
-      let box = GeoBox(around: campus, radius: 3_000)
-      let ids = try await store.printShopRows(in: box, center: campus, viewerID: ana, limit: 10)
-        .map(\.id)
-      #expect(ids == [east, north, far])
+      func near(_ viewer: Int64?, limit: Int = 10) async throws -> [PrintShop] {
+        try await PrintShops.near(
+          campus, radius: 3_000, viewerID: viewer, limit: limit, storage: store, now: Date())
+      }
+      #expect(try await near(ana).map(\.id) == [east, north, far])
+      // The first box holds one store: it grows until it holds two, both within it.
+      #expect(try await near(ana, limit: 2).map(\.id) == [east, north])
       try await store.setFavourite(true, storeID: far, accountID: ana, now: Date())
-      let starred = try await store.printShopRows(
-        in: box, center: campus, viewerID: ana, limit: 10)
+      // A starred store out of reach is not listed.
+      try await store.setFavourite(true, storeID: elsewhere, accountID: ana, now: Date())
+      let starred = try await near(ana)
       #expect(starred.map(\.id) == [far, east, north])
       #expect(starred.map(\.favourite) == [true, false, false])
+      #expect(try await near(ana, limit: 2).map(\.id) == [far, east])
+      try await store.setFavourite(false, storeID: elsewhere, accountID: ana, now: Date())
       // Another person's view has no stars.
-      let other = try await store.printShopRows(in: box, center: campus, viewerID: nil, limit: 2)
-      #expect(other.map(\.id) == [east, north])
+      #expect(try await near(nil, limit: 2).map(\.id) == [east, north])
       #expect(try await store.favouriteStoreIDs(accountID: ana) == [far])
       try await store.setFavourite(false, storeID: far, accountID: ana, now: Date())
       #expect(try await store.favouriteStoreIDs(accountID: ana).isEmpty)
@@ -52,8 +57,7 @@ import Testing
         try await store.setFavourite(true, storeID: 9_999, accountID: ana, now: Date())
       }
       // Distances in metres, and the college search.
-      let shop = try PrintShops.shop(starred[1], from: campus, now: Date())
-      #expect((265...280).contains(shop.distance ?? 0))
+      #expect((265...280).contains(starred[1].distance ?? 0))
       #expect(try await store.colleges(matching: "humboldt", limit: 5).map(\.id) == [college])
       #expect(try await store.colleges(matching: "", limit: 5).count == 2)
       try await store.setCollege(college, accountID: ana)

@@ -8,10 +8,6 @@ import LotsCore
 /// is ``ShopRoutes``.
 struct PrintRoutes {
   let services: AppServices
-  /// How far from a college its stores may be.
-  static let radius = 5_000.0
-  /// The most stores listed.
-  static let listed = 50
 
   func register(on router: some RouterMethods<AppRequestContext>) {
     router.get("print/colleges") { request, context -> Colleges in
@@ -38,12 +34,11 @@ struct PrintRoutes {
     router.get("print/stores") { request, context -> NearbyShops in
       let college = try await college(request, context)
       let center = GeoPoint(latitude: college.latitude, longitude: college.longitude)
-      let rows = try await services.storage.printShopRows(
-        in: GeoBox(around: center, radius: Self.radius), center: center,
-        viewerID: context.user?.id, limit: Self.listed)
-      let now = Date()
       return NearbyShops(
-        college: college, items: try rows.map { try PrintShops.shop($0, from: center, now: now) })
+        college: college,
+        items: try await PrintShops.near(
+          center, radius: PrintRoutesLimits.radius, viewerID: context.user?.id,
+          limit: PrintRoutesLimits.listed, storage: services.storage, now: Date()))
     }
     router.get("print/stores/:id") { request, context -> PrintShop in
       let id = try Self.id(context)
@@ -110,6 +105,14 @@ struct PrintRoutes {
     }
     return id
   }
+}
+
+/// How many stores, and how far, a college's list holds.
+enum PrintRoutesLimits {
+  /// How far from a college its stores may be, in metres.
+  static let radius = 5_000.0
+  /// The most stores listed.
+  static let listed = 50
 }
 
 extension Optional {

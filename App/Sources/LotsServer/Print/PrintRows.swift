@@ -1,5 +1,6 @@
 import Foundation
 import LotsCore
+import Synchronization
 
 /// Booster's stored rows as values, for both backends: price lists and quotes are JSON text,
 /// and an order is read with its store and its place in the store's queue.
@@ -10,6 +11,24 @@ enum PrintRows {
 
   static func decode<Value: Decodable>(_ type: Value.Type, _ text: String) throws -> Value {
     try JSONCoding.decoder().decode(type, from: Data(text.utf8))
+  }
+
+  /// Stores' price lists and hours by their stored text: decoding them was most of a list's
+  /// time (two `JSONDecoder` runs for each of fifty stores), and they rarely change.
+  private static let decoded = Mutex<[String: any Sendable]>([:])
+
+  /// `text` decoded, from ``decoded`` when it was decoded before.
+  static func decodeCached<Value: Decodable & Sendable>(_ type: Value.Type, _ text: String)
+    throws -> Value
+  {
+    if let value = decoded.withLock({ $0[text] }) as? Value { return value }
+    let value = try decode(type, text)
+    decoded.withLock { cache in
+      // Bounded: past 4,096 texts it starts again.
+      if cache.count >= 4_096 { cache.removeAll() }
+      cache[text] = value
+    }
+    return value
   }
 
   /// What an order is read with (``OrderRow``'s fields in order), `printOrder` as `o` joined
@@ -74,6 +93,29 @@ enum PrintRows {
       \(favourite)
     FROM printStore
     """
+  }
+
+  /// The `$5` stores in a box nearest its centre, read in full (their queues counted) after a
+  /// covering index scan of the box picks them. `$1`…`$4` are the box, `$5` the limit, `$6`
+  /// the centre's longitude, `$7` the longitude scale, `$8` the centre's latitude, `$9` the
+  /// viewer; SQLite reads them as `?1`…`?9` (`sqlite` true).
+  /// - Complexity: O(b log l) for b stores in the box and l listed, plus l full reads.
+  static func nearSelect(sqlite: Bool) -> String {
+    let key =
+      "((longitude - $6) * $7) * ((longitude - $6) * $7) + (latitude - $8) * (latitude - $8)"
+    let text = """
+      WITH near AS (
+        SELECT id FROM printStore
+        WHERE latitude BETWEEN $1 AND $2 AND longitude BETWEEN $3 AND $4
+        ORDER BY \(key), id LIMIT $5)
+      \(shopSelect(favourite: """
+        EXISTS (SELECT 1 FROM printFavourite f WHERE f.accountId = $9
+          AND f.storeId = printStore.id)
+        """))
+      WHERE id IN (SELECT id FROM near)
+      ORDER BY \(key), id
+      """
+    return sqlite ? text.replacingOccurrences(of: "$", with: "?") : text
   }
 
   /// A new six-digit pickup code.

@@ -5,16 +5,52 @@ import LotsCore
 enum PrintShops {
   /// The store a row holds, `from` its college (for the distance), at `now`.
   static func shop(_ row: PrintShopRow, from center: GeoPoint?, now: Date) throws -> PrintShop {
-    let hours = try PrintRows.decode([OpeningHours].self, row.hours)
+    let hours = try PrintRows.decodeCached([OpeningHours].self, row.hours)
     let place = GeoPoint(latitude: row.latitude, longitude: row.longitude)
     return PrintShop(
       id: row.id, name: row.name, address: row.address, latitude: row.latitude,
       longitude: row.longitude, distance: center.map { Int($0.metres(to: place).rounded()) },
       hours: hours, timeZone: row.timeZone,
       openNow: row.isOpen && isWithin(hours, timeZone: row.timeZone, at: now),
-      prices: try PrintRows.decode(PriceList.self, row.prices), queueOrders: row.queueOrders,
+      prices: try PrintRows.decodeCached(PriceList.self, row.prices), queueOrders: row.queueOrders,
       queuePages: row.queuePages, pagesPerMinute: row.pagesPerMinute,
       holdingHours: row.holdingHours, favourite: row.favourite)
+  }
+
+  /// The stores within `radius` metres of `center` for `viewerID`, at most `limit`: their
+  /// starred ones first (nearest first), then the others nearest first. The nearest are looked
+  /// for in a box that doubles from a quarter of `radius` until it holds `limit` stores all
+  /// within it (a store outside a box is farther than its half-width), so a dense city reads
+  /// a few hundred index entries, not every store in `radius`.
+  /// - Complexity: O(b log l) per box for b stores in it, l listed; at most four boxes.
+  static func near(
+    _ center: GeoPoint, radius: Double, viewerID: Int64?, limit: Int, storage: any PrintStore,
+    now: Date
+  ) async throws -> [PrintShop] {
+    var reach = radius / 8
+    var rows: [PrintShopRow] = []
+    repeat {
+      reach = min(reach * 2, radius)
+      rows = try await storage.printShopRows(
+        in: GeoBox(around: center, radius: reach), center: center, viewerID: viewerID,
+        limit: limit)
+      let farthest = rows.last.map {
+        center.metres(to: GeoPoint(latitude: $0.latitude, longitude: $0.longitude))
+      }
+      if rows.count == limit, let farthest, farthest <= reach { break }
+    } while reach < radius
+    var starred: [PrintShopRow] = []
+    if let viewerID {
+      let ids = try await storage.favouriteStoreIDs(accountID: viewerID)
+      starred = try await storage.printShopRows(ids: ids, viewerID: viewerID)
+    }
+    func within(_ shop: PrintShop) -> Bool { (shop.distance ?? .max) <= Int(radius) }
+    let first = try starred.map { try shop($0, from: center, now: now) }.filter(within)
+      .sorted { ($0.distance ?? 0, $0.id) < ($1.distance ?? 0, $1.id) }
+    var seen = Set(first.map(\.id))
+    let others = try rows.map { try shop($0, from: center, now: now) }
+      .filter { within($0) && seen.insert($0.id).inserted }
+    return Array((first + others).prefix(limit))
   }
 
   /// Whether `now` falls within `hours` in the store's time zone (UTC when it names none

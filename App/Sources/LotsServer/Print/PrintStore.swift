@@ -37,9 +37,10 @@ protocol PrintStore: Sendable {
   func setCollege(_ collegeID: Int64?, accountID: Int64) async throws
   /// A person's college, if chosen.
   func collegeID(accountID: Int64) async throws -> Int64?
-  /// The stores inside `box`, nearest `center` first (the viewer's starred ones before all
-  /// others), at most `limit`, as stored rows.
-  /// - Complexity: One indexed range scan of the box, sorted by distance in the database.
+  /// The stores inside `box` nearest `center`, nearest first, at most `limit`, as stored rows
+  /// (``PrintShops/near(_:radius:viewerID:limit:storage:now:)`` adds the starred ones).
+  /// - Complexity: One covering index scan of the box, sorted by distance in the database;
+  ///   only the `limit` chosen are read in full.
   func printShopRows(in box: GeoBox, center: GeoPoint, viewerID: Int64?, limit: Int)
     async throws -> [PrintShopRow]
   /// Every store, by id (the operator's list).

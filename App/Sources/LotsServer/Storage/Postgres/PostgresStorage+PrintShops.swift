@@ -63,21 +63,13 @@ extension PostgresStorage {
     async throws -> [PrintShopRow]
   {
     var binds = PostgresBindings()
-    for value in [
-      box.minLatitude, box.maxLatitude, box.minLongitude, box.maxLongitude, center.longitude,
-      box.longitudeScale, center.latitude,
-    ] {
+    for value in [box.minLatitude, box.maxLatitude, box.minLongitude, box.maxLongitude] {
       binds.append(value)
     }
-    binds.append(viewerID ?? 0)
     binds.append(limit)
-    return try await shopRows(
-      where: """
-        latitude BETWEEN $1 AND $2 AND longitude BETWEEN $3 AND $4
-        ORDER BY 14 DESC, ((longitude - $5) * $6) * ((longitude - $5) * $6)
-          + (latitude - $7) * (latitude - $7), id
-        LIMIT $9
-        """, viewer: "$8", binds)
+    for value in [center.longitude, box.longitudeScale, center.latitude] { binds.append(value) }
+    binds.append(viewerID ?? 0)
+    return try await shopRows(sql: PrintRows.nearSelect(sqlite: false), binds)
   }
 
   func printShopRows(ids: [Int64], viewerID: Int64?) async throws -> [PrintShopRow] {
@@ -85,20 +77,17 @@ extension PostgresStorage {
     var binds = PostgresBindings()
     binds.append(ids)
     binds.append(viewerID ?? 0)
-    return try await shopRows(where: "id = ANY($1) ORDER BY id", viewer: "$2", binds)
-  }
-
-  private func shopRows(where condition: String, viewer: String, _ binds: PostgresBindings)
-    async throws -> [PrintShopRow]
-  {
     let select = PrintRows.shopSelect(
       favourite: """
-        EXISTS (SELECT 1 FROM printFavourite f WHERE f.accountId = \(viewer)
+        EXISTS (SELECT 1 FROM printFavourite f WHERE f.accountId = $2
           AND f.storeId = printStore.id)
         """)
-    return try await rows(
-      PostgresQuery(unsafeSQL: select + " WHERE " + condition, binds: binds)
-    ) { row in
+    return try await shopRows(sql: select + " WHERE id = ANY($1) ORDER BY id", binds)
+  }
+
+  /// The stores `sql` (``PrintRows/shopSelect(favourite:)``'s columns) reads, `$n` `binds`.
+  private func shopRows(sql: String, _ binds: PostgresBindings) async throws -> [PrintShopRow] {
+    try await rows(PostgresQuery(unsafeSQL: sql, binds: binds)) { row in
       PrintShopRow(
         id: try row[0].decode(Int64.self), name: try row[1].decode(String.self),
         address: try row[2].decode(String.self), latitude: try row[3].decode(Double.self),

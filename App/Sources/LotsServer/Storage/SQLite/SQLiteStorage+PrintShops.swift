@@ -61,17 +61,10 @@ extension SQLiteStorage {
   {
     try readNow { db in
       try Self.shopRows(
-        db,
-        where: """
-          latitude BETWEEN ? AND ? AND longitude BETWEEN ? AND ?
-          ORDER BY 14 DESC, ((longitude - ?) * ?) * ((longitude - ?) * ?)
-            + (latitude - ?) * (latitude - ?), id
-          LIMIT ?
-          """,
+        db, sql: PrintRows.nearSelect(sqlite: true),
         [
-          viewerID ?? 0, box.minLatitude, box.maxLatitude, box.minLongitude, box.maxLongitude,
-          center.longitude, box.longitudeScale, center.longitude, box.longitudeScale,
-          center.latitude, center.latitude, limit,
+          box.minLatitude, box.maxLatitude, box.minLongitude, box.maxLongitude, limit,
+          center.longitude, box.longitudeScale, center.latitude, viewerID ?? 0,
         ])
     }
   }
@@ -82,19 +75,21 @@ extension SQLiteStorage {
       let marks = Array(repeating: "?", count: ids.count).joined(separator: ", ")
       var arguments: StatementArguments = [viewerID ?? 0]
       for id in ids { _ = arguments.append(contentsOf: [id]) }
-      return try Self.shopRows(db, where: "id IN (\(marks)) ORDER BY id", arguments)
+      let select = PrintRows.shopSelect(
+        favourite: """
+          EXISTS (SELECT 1 FROM printFavourite f WHERE f.accountId = ?
+            AND f.storeId = printStore.id)
+          """)
+      return try Self.shopRows(
+        db, sql: select + " WHERE id IN (\(marks)) ORDER BY id", arguments)
     }
   }
 
+  /// The stores `sql` (``PrintRows/shopSelect(favourite:)``'s columns) reads.
   private static func shopRows(
-    _ db: Database, where condition: String, _ arguments: StatementArguments
+    _ db: Database, sql: String, _ arguments: StatementArguments
   ) throws -> [PrintShopRow] {
-    let select = PrintRows.shopSelect(
-      favourite: """
-        EXISTS (SELECT 1 FROM printFavourite f WHERE f.accountId = ?
-          AND f.storeId = printStore.id)
-        """)
-    return try Row.fetchAll(db, sql: select + " WHERE " + condition, arguments: arguments).map {
+    try Row.fetchAll(db, sql: sql, arguments: arguments).map {
       row in
       PrintShopRow(
         id: row[0], name: row[1], address: row[2], latitude: row[3], longitude: row[4],
