@@ -1,6 +1,6 @@
 """Booster end to end on `lots serve --demo`, two people at once: ana (a student, on a phone)
 finds a print shop, orders a 3-page PDF and a photo, pays, and follows the order live while
-copycorner (the shop's staff, on a desktop) prints it and hands it over by its pickup code."""
+druckhaus (the shop's staff, on a desktop) prints it and hands it over by its pickup code."""
 import re
 
 import pytest
@@ -30,7 +30,7 @@ def test_order_printed_and_picked_up_live(demo, browser):
     student = new_page(browser, 390, 844)
     staff = new_page(browser, 1200, 800)
     sign_in_as(student, demo, "ana")
-    sign_in_as(staff, demo, "copycorner")
+    sign_in_as(staff, demo, "druckhaus")
 
     # The header's Booster link leads to the stores of ana's college, nearest first.
     student.get_by_role("link", name="Booster").click()
@@ -46,7 +46,7 @@ def test_order_printed_and_picked_up_live(demo, browser):
     expect(student.locator(".stores > li").first).to_be_visible()
     found = distances(student)
     assert len(found) >= 2 and found == sorted(found), found
-    expect(student.get_by_role("link", name="Open Copy Corner Mitte in maps")).to_have_attribute(
+    expect(student.get_by_role("link", name="Open Druckhaus Friedrichstraße in maps")).to_have_attribute(
         "href", re.compile(r"^geo:52\.\d+,13\.\d+$"))
     screenshot(student, "print-home-390-light")
 
@@ -62,15 +62,15 @@ def test_order_printed_and_picked_up_live(demo, browser):
         "aria-pressed", "false", timeout=LONG)
 
     # A marker on the map, by keyboard: its card, and from it the store's page.
-    marker = student.get_by_alt_text("Copy Corner Mitte, on the map")
+    marker = student.get_by_alt_text("Druckhaus Friedrichstraße, on the map")
     marker.scroll_into_view_if_needed()
     marker.focus()
     student.keyboard.press("Enter")
     card = student.locator(".map-card")
-    expect(card).to_contain_text("Copy Corner Mitte", timeout=LONG)
+    expect(card).to_contain_text("Druckhaus Friedrichstraße", timeout=LONG)
     expect(card).to_contain_text(re.compile(r"\d+ m"))
-    card.get_by_role("link", name="Go to Copy Corner Mitte").click()
-    expect(student.get_by_role("heading", name="Copy Corner Mitte", level=2)).to_be_visible(
+    card.get_by_role("link", name="Go to Druckhaus Friedrichstraße").click()
+    expect(student.get_by_role("heading", name="Druckhaus Friedrichstraße", level=2)).to_be_visible(
         timeout=LONG)
     expect(student.get_by_role("table", name="Price per sheet")).to_be_visible(timeout=LONG)
     expect(student.get_by_text("Monday", exact=True)).to_be_visible()
@@ -79,12 +79,12 @@ def test_order_printed_and_picked_up_live(demo, browser):
     # The staff console is open before the order exists: the order arrives live.
     staff.get_by_role("link", name="Booster").click()
     staff.get_by_role("link", name="Shop console").click()
-    expect(staff.get_by_role("heading", name="Shop console: Copy Corner Mitte")).to_be_visible(
+    expect(staff.get_by_role("heading", name="Shop console: Druckhaus Friedrichstraße")).to_be_visible(
         timeout=LONG)
 
     # Order: a 3-page PDF and a photo, options, quote, pay.
     before = balance(student, demo)
-    expect(student.get_by_label("Print shop")).to_have_value("1", timeout=LONG)
+    expect(student.get_by_label("Print shop")).to_have_value("2", timeout=LONG)
     upload(student, ("three.pdf", "application/pdf", pdf(3)),
            ("lunch.png", "image/png", photo()))
     expect(student.get_by_text("3 pages", exact=True)).to_be_visible(timeout=LONG)

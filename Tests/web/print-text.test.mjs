@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { clock, distanceText, hoursInWords, money, optionsText, progressOf, signedMoney }
+import { clock, count, distanceText, hoursInWords, money, optionsText, progressOf, signedMoney }
   from "../../Web/app/print-text.js";
 
 test("money is minor units in the currency", () => {
@@ -47,4 +47,10 @@ test("options in words", () => {
     "2 copies, black and white, two-sided, A4");
   assert.equal(optionsText({ copies: 1, colour: "colour", sides: "one", paper: "A3" }),
     "1 copy, colour, one-sided, A3");
+});
+
+test("a count says its noun in the singular for one", () => {
+  assert.equal(count(1, "page"), "1 page");
+  assert.equal(count(3, "page"), "3 pages");
+  assert.equal(count(0, "sheet"), "0 sheets");
 });

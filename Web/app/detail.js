@@ -14,7 +14,7 @@ import { formatDay } from "./format.js";
 import { drawLike, likesText, makeLikeButton } from "./like-button.js";
 import { likeChanges, toggleLike } from "./like-queue.js";
 import { notFoundIn } from "./not-found.js";
-import { photoAlt, photoCount, srcsetOf } from "./photo-text.js";
+import { photoAlt, photoCount, photosOf, srcsetOf } from "./photo-text.js";
 import { areaSuffix, placeLabel, placePath } from "./place-text.js";
 import { photosKey } from "./post-edit-text.js";
 import { followPost } from "./post-stream.js";
@@ -76,6 +76,20 @@ export async function showDetail(container, id, { user, close, gone }) {
   const status = element("p", { className: "detail-status", role: "status" });
   const savedLine = user ? savedIn(post) : element("p", { hidden: true });
   const mine = user && user.id === post.author.id;
+  if (user && photoCount(post) === 1) {
+    // Booster: the photo's original to the print order form (print-photo.js, loaded on use).
+    const print = button("Print this photo", "print-photo", async () => {
+      print.disabled = true;
+      try {
+        const { printPhoto } = await import("./print-photo.js");
+        await printPhoto(photosOf(post)[0], `${post.restaurant} by @${post.author.username}`);
+      } catch (failure) {
+        alert.textContent = `Could not send the photo to print: ${failure.message}`;
+      }
+      print.disabled = false;
+    });
+    actions.append(print);
+  }
   if (user && !mine) {
     actions.append(button("Report", "report", () => openReport()));
     const block = button(`Block @${post.author.username}`, "block", async () => {

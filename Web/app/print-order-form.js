@@ -6,7 +6,8 @@
 import { api } from "./api.js";
 import { element } from "./dom.js";
 import { alertLine, heading, statusLine, uploadPrintFile } from "./print-kit.js";
-import { money, optionsText } from "./print-text.js";
+import { takePendingFiles } from "./print-photo.js";
+import { count, money, optionsText } from "./print-text.js";
 import { table } from "./print-store.js";
 import { navigate } from "./router.js";
 
@@ -66,7 +67,7 @@ function fileCard(file, shop, remove, changed) {
 
 function quoteView(quote) {
   const rows = quote.lines.map((line) => [line.name,
-    `${line.pages} pages; ${optionsText(line.options)}; ${line.sheets} sheets at `
+    `${count(line.pages, "page")}; ${optionsText(line.options)}; ${count(line.sheets, "sheet")} at `
     + money(line.perSheet, quote.currency), money(line.amount, quote.currency)]);
   if (quote.binding !== "none") {
     rows.push([`Binding: ${quote.binding}`, "", money(quote.bindingPrice, quote.currency)]);
@@ -83,6 +84,7 @@ export function show(main, { me, query }) {
   let shop = null;
   let quote = null;
   let paymentKey = null;
+  let queue = Promise.resolve();
   const [storeField, store] = select("order-store", "Print shop", [], "");
   const picker = element("input", { id: "order-files", type: "file", multiple: true,
     accept: "application/pdf,image/jpeg,image/png,image/heic,.pdf,.jpg,.jpeg,.png,.heic" });
@@ -116,13 +118,17 @@ export function show(main, { me, query }) {
     invalidate();
   }
 
-  async function add(file) {
+  /** Adds `file` (a File, or `{name}` when `done`, its upload, is given). */
+  async function add(file, done) {
     const entry = fileCard(file, shop, remove, invalidate);
     files.push(entry);
     list.append(entry.card);
     invalidate();
     try {
-      const uploaded = await uploadPrintFile(file);
+      // One upload at a time: the server takes few at once from one person.
+      const turn = queue.then(() => done ?? uploadPrintFile(file));
+      queue = turn.catch(() => {});
+      const uploaded = await turn;
       entry.id = uploaded.id;
       entry.note.textContent = `${uploaded.pages} ${uploaded.pages === 1 ? "page" : "pages"}`
         + (uploaded.kind === "image" ? " (photo)" : "");
@@ -200,14 +206,19 @@ export function show(main, { me, query }) {
     element("div", { className: "form-row" }, bindingField, quoteButton),
     quoteBox, payButton);
 
+  // A photo sent from a post's page (print-photo.js), uploaded already.
+  const pending = takePendingFiles();
   const wanted = query.get("store");
-  api("GET", "/api/print/stores").then(({ items }) => items).catch(async () =>
-    (wanted ? [await api("GET", `/api/print/stores/${wanted}`)] : []))
-    .then((shops) => {
+  // Without a college the server lists no shops: then the one asked for, alone.
+  const shops = me?.college ? api("GET", "/api/print/stores").then(({ items }) => items)
+    : wanted ? api("GET", `/api/print/stores/${wanted}`).then((shop) => [shop])
+      : Promise.resolve([]);
+  shops.then((shops) => {
       store.replaceChildren(...shops.map((s) => element("option", { value: String(s.id),
         selected: String(s.id) === wanted }, `${s.name}${s.openNow ? "" : " (closed)"}`)));
       if (!shops.length) alert.textContent = "Choose your college on the Stores page first.";
-      else return loadShop();
+      return (shops.length ? loadShop() : Promise.resolve())
+        .then(() => { for (const done of pending) add(done, done); });
     }).catch((failure) => { alert.textContent = failure.message; });
   return () => {};
 }

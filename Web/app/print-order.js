@@ -6,7 +6,7 @@ import { api } from "./api.js";
 import { element } from "./dom.js";
 import { alertLine, followPrint, heading, statusLine } from "./print-kit.js";
 import { table } from "./print-store.js";
-import { STEPS, money, optionsText, progressOf, timeOfDay, when } from "./print-text.js";
+import { STEPS, count, money, optionsText, progressOf, timeOfDay, when } from "./print-text.js";
 
 function progress(state) {
   const { step } = progressOf(state);
@@ -73,7 +73,7 @@ export function show(main, { params }) {
     const cancel = element("button", { type: "button", className: "danger" }, "Cancel order");
     cancel.addEventListener("click", () => dialog.showModal());
     const lines = table("What you ordered", ["File", "Options", "Amount"],
-      [...order.quote.lines.map((line) => [line.name, `${line.pages} pages; `
+      [...order.quote.lines.map((line) => [line.name, `${count(line.pages, "page")}; `
         + optionsText(line.options), money(line.amount, order.quote.currency)]),
       ["Total", order.quote.binding === "none" ? "" : `binding: ${order.quote.binding}`,
         money(order.quote.total, order.quote.currency)]]);

@@ -5,12 +5,12 @@
 import { api } from "./api.js";
 import { element, labelledField } from "./dom.js";
 import { alertLine, followPrint, heading, statusLine } from "./print-kit.js";
-import { money, optionsText, progressOf, when } from "./print-text.js";
+import { count, money, optionsText, progressOf, when } from "./print-text.js";
 
 function orderCard(order, act) {
   const files = element("ul", {}, ...order.quote.lines.map((line) => element("li", {},
     element("a", { href: `/api/print/files/${line.fileID}`, download: line.name },
-      `Download ${line.name}`), ` · ${line.pages} pages; ${optionsText(line.options)}`)));
+      `Download ${line.name}`), ` · ${count(line.pages, "page")}; ${optionsText(line.options)}`)));
   const actions = element("div", { className: "actions" });
   const button = (text, run, className = "") => {
     const node = element("button", { type: "button", className }, text);
@@ -80,13 +80,15 @@ export function show(main, { me }) {
     section("Recently closed", closed), dialog);
   let refusing = null;
   let stopped = false;
+  // PATCH /api/print/shop changes only what it is sent: the switch, or the speed.
+  const patch = (change) => api("PATCH", "/api/print/shop", change, { waitWhenLimited: false });
 
   function render(console) {
     const shop = console.store;
     head.textContent = `Shop console: ${shop.name}`;
     storeLine.textContent = `${console.queue.length} in the queue · `
-      + `${shop.openNow ? "open now" : "closed now"}`;
-    openButton.setAttribute("aria-pressed", String(shop.openNow));
+      + `${shop.openNow ? "open now" : console.isOpen ? "outside opening hours" : "closed"}`;
+    openButton.setAttribute("aria-pressed", String(console.isOpen));
     if (document.activeElement !== speed) speed.value = shop.pagesPerMinute;
     queue.replaceChildren(...console.queue.map((order) => orderCard(order, act)));
     if (!console.queue.length) queue.append(element("li", {}, "No orders waiting."));
@@ -138,17 +140,16 @@ export function show(main, { me }) {
     await load();
   });
   openButton.addEventListener("click", async () => {
-    const open = openButton.getAttribute("aria-pressed") !== "true";
+    const opening = openButton.getAttribute("aria-pressed") !== "true";
     try {
-      render(await api("PATCH", "/api/print/shop", { isOpen: open }, { waitWhenLimited: false }));
-      status.textContent = open ? "The shop takes orders." : "The shop is closed for orders.";
+      render(await patch({ isOpen: opening }));
+      status.textContent = opening ? "The shop takes orders." : "The shop is closed for orders.";
     } catch (failure) { alert.textContent = failure.message; }
   });
   speedSave.form.addEventListener("submit", async (event) => {
     event.preventDefault();
     try {
-      render(await api("PATCH", "/api/print/shop", { pagesPerMinute: Number(speed.value) },
-        { waitWhenLimited: false }));
+      render(await patch({ pagesPerMinute: Number(speed.value) }));
       speedError.textContent = "";
       status.textContent = `Speed saved: ${speed.value} pages a minute.`;
     } catch (failure) {

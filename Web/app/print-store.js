@@ -20,8 +20,13 @@ export function table(caption, columns, rows) {
   const body = rows.map((cells) => element("tr", {}, ...cells.map((text, i) =>
     element(i === 0 ? "th" : "td", i === 0 ? { scope: "row" }
       : { className: i === cells.length - 1 ? "amount" : "" }, text))));
-  return element("div", { className: "table-wrap" }, element("table", {},
-    element("caption", {}, caption), element("thead", {}, head), element("tbody", {}, ...body)));
+  // Scrolled sideways on a narrow screen: a named region that takes the focus, for keyboards.
+  const wrap = element("div", { className: "table-wrap", tabIndex: 0 });
+  wrap.setAttribute("role", "region");
+  wrap.setAttribute("aria-label", caption);
+  wrap.append(element("table", {}, element("caption", {}, caption),
+    element("thead", {}, head), element("tbody", {}, ...body)));
+  return wrap;
 }
 
 function details(shop) {

@@ -67,6 +67,11 @@ export function progressOf(state) {
 }
 
 /** A job's options in words: "2 copies, black and white, two-sided, A4". */
+/** "1 page", "3 pages": a count with its noun, singular for one. */
+export function count(number, noun) {
+  return `${number} ${noun}${number === 1 ? "" : "s"}`;
+}
+
 export function optionsText({ copies, colour, sides, paper }) {
   return [copies === 1 ? "1 copy" : `${copies} copies`,
     colour === "colour" ? "colour" : "black and white",

@@ -88,13 +88,14 @@ public struct PickupRequest: Codable, Hashable, Sendable, StrictDecodable {
   public init(code: String) { self.code = code }
 }
 
-/// The shop opens or closes and sets its speed: `{"isOpen": true, "pagesPerMinute": 30}`.
+/// The shop opens or closes, or sets its speed, or both: `{"isOpen": true}`,
+/// `{"pagesPerMinute": 30}`; what is left out stays as it is.
 public struct ShopSettings: Codable, Hashable, Sendable, StrictDecodable {
-  public var isOpen: Bool
-  public var pagesPerMinute: Int
+  public var isOpen: Bool?
+  public var pagesPerMinute: Int?
   public static let allowedFields: Set<String> = ["isOpen", "pagesPerMinute"]
   /// Creates the value.
-  public init(isOpen: Bool, pagesPerMinute: Int) {
+  public init(isOpen: Bool? = nil, pagesPerMinute: Int? = nil) {
     self.isOpen = isOpen
     self.pagesPerMinute = pagesPerMinute
   }

@@ -51,14 +51,18 @@ public struct Credits: Codable, Hashable, Sendable {
   }
 }
 
-/// A shop's console: its store, its queue in order, and its latest closed orders.
+/// A shop's console: its store, its staff's open/closed switch, its queue in order, and its
+/// latest closed orders.
 public struct ShopConsole: Codable, Hashable, Sendable {
   public var store: PrintShop
+  /// Whether the staff take orders now (the switch; `store.openNow` also needs the hours).
+  public var isOpen: Bool
   public var queue: [PrintOrder]
   public var closed: [PrintOrder]
   /// Creates the value.
-  public init(store: PrintShop, queue: [PrintOrder], closed: [PrintOrder]) {
+  public init(store: PrintShop, isOpen: Bool, queue: [PrintOrder], closed: [PrintOrder]) {
     self.store = store
+    self.isOpen = isOpen
     self.queue = queue
     self.closed = closed
   }

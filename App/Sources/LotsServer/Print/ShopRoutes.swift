@@ -19,12 +19,16 @@ struct ShopRoutes {
       var request = request
       let settings = try await request.decodeStrictly(
         ShopSettings.self, within: services.configuration.requestBodyTimeout)
-      guard (1...1_000).contains(settings.pagesPerMinute) else {
+      if let speed = settings.pagesPerMinute, !(1...1_000).contains(speed) {
         throw AppError.badRequest(
           "pages per minute must be from 1 to 1000", field: "pagesPerMinute")
       }
+      guard
+        let current = try await services.storage.printStoreSettings(id: storeID)
+      else { throw PrintErrors.storeNotFound }
       try await services.storage.setStoreState(
-        storeID: storeID, isOpen: settings.isOpen, pagesPerMinute: settings.pagesPerMinute)
+        storeID: storeID, isOpen: settings.isOpen ?? current.isOpen,
+        pagesPerMinute: settings.pagesPerMinute ?? current.pagesPerMinute)
       return try await console(storeID, viewerID: try context.requireUser().id)
     }
     for action in [PrintOrderState.Action.start, .finish, .refuse] {
@@ -98,7 +102,7 @@ struct ShopRoutes {
     guard let row = try await storage.printShopRows(ids: [storeID], viewerID: viewerID).first
     else { throw PrintErrors.storeNotFound }
     return ShopConsole(
-      store: try PrintShops.shop(row, from: nil, now: Date()),
+      store: try PrintShops.shop(row, from: nil, now: Date()), isOpen: row.isOpen,
       queue: try await storage.storeOrders(storeID: storeID, active: true, limit: 200),
       closed: try await storage.storeOrders(storeID: storeID, active: false, limit: 50))
   }

@@ -187,7 +187,7 @@ struct DemoSeeder {
     let staff = Self.staffNames.joined(separator: ", ")
     let text =
       "Demo accounts \(names.joined(separator: ", "))\(moderates) share the password \(password)\n"
-      + "Print shop staff (Booster, /print/shop): \(staff), with the same password\n"
+      + "Print shop staff (Booster, /print/shop) \(staff) share it too: \(password)\n"
     FileManager.default.createFile(
       atPath: file.path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600])
     logger.notice(
