@@ -105,6 +105,11 @@ def test_keyboard_only(demo, browser):
     expect(field).to_be_visible(timeout=LONG)
     field.focus()
     page.keyboard.type("Humboldt")
+    # The matches are fetched as one types: Tab once they are the only choice shown.
+    expect(page.get_by_role("button", name="Technische Universität Berlin")).to_have_count(
+        0, timeout=LONG)
+    expect(page.get_by_role("button", name="Humboldt-Universität zu Berlin")).to_be_visible(
+        timeout=LONG)
     page.keyboard.press("Tab")
     page.keyboard.press("Enter")
     star = page.get_by_role("button", name="Favourite Druckhaus Friedrichstraße")

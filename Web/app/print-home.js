@@ -29,11 +29,23 @@ function chooser(current, choose) {
   let asked = 0;
   const search = async () => {
     const mine = ++asked;
-    const { items } = await api("GET", `/api/print/colleges?q=${encodeURIComponent(input.value)}`);
+    let items;
+    try {
+      ({ items } = await api("GET", `/api/print/colleges?q=${encodeURIComponent(input.value)}`));
+    } catch (failure) {
+      if (mine === asked) matches.replaceChildren(element("li", { role: "alert" }, failure.message));
+      return;
+    }
     if (mine !== asked) return;
+    // A late answer redraws the matches: a keyboard user on one keeps their place on it.
+    const focused = matches.contains(document.activeElement) ? document.activeElement.textContent
+      : null;
     matches.replaceChildren(...items.map((college) => element("li", {},
       Object.assign(element("button", { type: "button", className: "college-choice" },
         college.name), { onclick: () => choose(college) }))));
+    if (focused != null) {
+      [...matches.querySelectorAll("button")].find((b) => b.textContent === focused)?.focus();
+    }
   };
   input.addEventListener("input", search);
   search();
