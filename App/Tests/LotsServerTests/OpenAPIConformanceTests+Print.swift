@@ -9,20 +9,8 @@ import Testing
 extension OpenAPIConformanceTests {
   /// Booster's routes, successes and errors, each body checked against the document.
   @Test func printResponsesMatchTheDocument() async throws {
-    let schema = try OpenAPISchema.load()
     try await TestApp.runWithServices { client, services in
-      var checked = 0
-      func check(_ template: String, _ response: TestResponse, _ method: HTTPRequest.Method)
-        throws
-      {
-        let problems = schema.problems(
-          path: template, method: method.rawValue, status: Int(response.status.code),
-          body: Data(buffer: response.body))
-        let documented = try #require(
-          problems, "\(method) \(template) \(response.status.code) is not documented")
-        #expect(documented.isEmpty, "\(method) \(template): \(documented)")
-        checked += 1
-      }
+      let check = try DocumentCheck()
       let (ana, clerk, store, college) = try await PrintRoutesTests.setUp(client, services)
       try check(
         "/api/print/colleges", try await client.send(.get, "/api/print/colleges?q=hum"), .get)
@@ -125,7 +113,7 @@ extension OpenAPIConformanceTests {
             .post, "/api/print/shop/top-ups", json: #"{"username":"ana","amount":\#(amount)}"#,
             token: clerk), .post)
       }
-      #expect(checked == 37)
+      #expect(check.count == 37)
     }
   }
 }

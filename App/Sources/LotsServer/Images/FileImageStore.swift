@@ -18,11 +18,7 @@ struct FileImageStore: ImageStore {
   }
 
   func put(_ bytes: [UInt8], fileExtension: String) throws -> String {
-    let digest = SHA256.hash(data: bytes).map { byte in
-      let text = String(byte, radix: 16)
-      return byte < 16 ? "0" + text : text
-    }.joined()
-    let key = "\(digest).\(fileExtension)"
+    let key = "\(SHA256.hash(data: bytes).hex).\(fileExtension)"
     let url = try fileURL(key)
     if FileManager.default.fileExists(atPath: url.path) { return key }
     try FileManager.default.createDirectory(
@@ -34,17 +30,20 @@ struct FileImageStore: ImageStore {
   /// Writes a file so that it survives power loss once this returns, and is never seen torn:
   /// a temporary file written and fsynced, renamed over the key, then the directory fsynced
   /// (the rename itself is only durable once the directory is).
+  /// `mode` is the file's permissions; `what` names it in an error ("photo").
   /// - Throws: ``AppError`` 507 when the disk is full, 500 for other I/O errors.
-  static func writeDurably(_ bytes: [UInt8], to url: URL) throws {
+  static func writeDurably(
+    _ bytes: [UInt8], to url: URL, mode: mode_t = 0o644, what thing: String = "photo"
+  ) throws {
     let directory = url.deletingLastPathComponent().path
     let temporary = directory + "/.tmp-" + UUID().uuidString
     func fail(_ what: String) -> AppError {
       let code = errno
       unlink(temporary)
       if code == ENOSPC || code == EDQUOT { return AppError.insufficientStorage }
-      return AppError(.internalServerError, "could not store the photo (\(what))")
+      return AppError(.internalServerError, "could not store the \(thing) (\(what))")
     }
-    let file = Glibc.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+    let file = Glibc.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
     guard file >= 0 else { throw fail("open") }
     var written = 0
     while written < bytes.count {

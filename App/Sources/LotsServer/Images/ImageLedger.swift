@@ -5,12 +5,7 @@ import Synchronization
 /// more. Files are shared by content, so without it a delete could remove a file that an
 /// identical upload had just stored and was about to point its new post at.
 final class ImageLedger: Sendable {
-  private struct State {
-    var held = false
-    var waiting: [CheckedContinuation<Void, Never>] = []
-  }
-
-  private let state = Mutex(State())
+  private let gate = CountGate(slots: 1)
   /// Keys stored for uploads still in flight (an upload of several photos stores each as it
   /// arrives, long before its post exists), with how many uploads hold each.
   private let pending = Mutex<[String: Int]>([:])
@@ -19,9 +14,7 @@ final class ImageLedger: Sendable {
 
   /// Runs `body` while no other `withLock` body runs (first come, first served).
   func withLock<T>(_ body: () async throws -> T) async rethrows -> T {
-    await acquire()
-    defer { release() }
-    return try await body()
+    try await gate.withSlot(body)
   }
 
   /// Marks `keys` as needed by an upload in flight: no removal takes them until
@@ -45,30 +38,5 @@ final class ImageLedger: Sendable {
   /// Those of `keys` that an upload in flight holds.
   func held(among keys: [String]) -> Set<String> {
     pending.withLock { pending in Set(keys.filter { pending[$0] != nil }) }
-  }
-
-  private func acquire() async {
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      let granted = state.withLock { state -> Bool in
-        if state.held {
-          state.waiting.append(continuation)
-          return false
-        }
-        state.held = true
-        return true
-      }
-      if granted { continuation.resume() }
-    }
-  }
-
-  private func release() {
-    let next = state.withLock { state -> CheckedContinuation<Void, Never>? in
-      if state.waiting.isEmpty {
-        state.held = false
-        return nil
-      }
-      return state.waiting.removeFirst()
-    }
-    next?.resume()
   }
 }

@@ -41,31 +41,14 @@ struct PostUpload: Sendable {
       var upload = PostUpload(services: services)
       do {
         var reader = MultipartReader(boundary: boundary, admit: PostForm.admit)
-        var received = 0
         do {
-          for try await chunk in request.body {
-            received += chunk.readableBytes
-            deadline.extend(
-              by: Deadline.earned(
-                chunk.readableBytes,
-                bytesPerSecond: services.configuration.uploadBytesPerExtraSecond))
-            guard received <= maximumBodyBytes else {
-              throw AppError(
-                .contentTooLarge, "request body is larger than \(maximumBodyBytes) bytes")
-            }
-            for part in try reader.take(chunk.readableBytesView) {
-              // Processing a photo is the server's time, not the client's.
-              try await deadline.pausing { try await upload.take(part) }
-            }
-          }
+          try await reader.read(
+            request.body, deadline: deadline, maximumBytes: maximumBodyBytes,
+            bytesPerSecond: services.configuration.uploadBytesPerExtraSecond
+          ) { try await upload.take($0) }
         } catch let error as AppError {
           throw PostForm.tooLong(error)
-        } catch is CancellationError {
-          throw CancellationError()
-        } catch {
-          throw AppError(.badRequest, "the request body could not be read")
         }
-        try reader.finish()
         let form = try PostForm(
           texts: upload.texts, descriptions: upload.descriptions, photoCount: upload.photos.count,
           now: now())

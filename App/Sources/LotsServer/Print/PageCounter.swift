@@ -88,29 +88,3 @@ struct PageCounter: Sendable {
     return (process.terminationStatus, String(line))
   }
 }
-
-/// A counting semaphore for async work: at most `slots` bodies run at once, the rest wait in
-/// order of arrival.
-actor CountGate {
-  private var free: Int
-  private var waiting: [CheckedContinuation<Void, Never>] = []
-
-  init(slots: Int) { free = slots }
-
-  /// Runs `body` once a slot is free.
-  func withSlot<Result: Sendable>(_ body: @Sendable () async throws -> Result) async rethrows
-    -> Result
-  {
-    if free > 0 {
-      free -= 1
-    } else {
-      await withCheckedContinuation { waiting.append($0) }
-    }
-    defer { release() }
-    return try await body()
-  }
-
-  private func release() {
-    if waiting.isEmpty { free += 1 } else { waiting.removeFirst().resume() }
-  }
-}

@@ -2,23 +2,24 @@ import Crypto
 import Foundation
 
 /// Booster's files on disk: one file each under a random name, readable by the server's user
-/// only, served to no one but through ``PrintFileRoutes`` (its student, its store's staff).
+/// only, served to no one but through ``PrintOrderRoutes`` (its student, its store's staff).
 struct PrintFileStore: Sendable {
   let directory: URL
 
-  /// Stores `bytes` under a new name with `fileExtension`.
+  /// Stores `bytes` durably under a new name with `fileExtension`: an order never names a
+  /// file a power cut lost.
   /// - Returns: The name (what the database keeps) and the bytes' SHA-256 in hex.
+  /// - Throws: ``AppError`` 507 when the disk is full, 500 for other I/O errors.
   func put(_ bytes: [UInt8], fileExtension: String) throws -> (name: String, sha256: String) {
     try FileManager.default.createDirectory(
       at: directory, withIntermediateDirectories: true,
       attributes: [.posixPermissions: 0o700])
-    let random = (0..<16).map { _ in String(UInt8.random(in: 0...255), radix: 16) }
-    let name = random.map { $0.count == 1 ? "0" + $0 : $0 }.joined() + "." + fileExtension
-    let url = directory.appendingPathComponent(name)
-    guard
-      FileManager.default.createFile(
-        atPath: url.path, contents: Data(bytes), attributes: [.posixPermissions: 0o600])
-    else { throw AppError.insufficientStorage }
+    // A random name (the hash of random bytes): two students' same file stay two files.
+    let name =
+      SHA256.hash(data: (0..<16).map { _ in UInt8.random(in: 0...255) }).hex
+      + "." + fileExtension
+    try FileImageStore.writeDurably(
+      bytes, to: directory.appendingPathComponent(name), mode: 0o600, what: "file")
     return (name, SHA256.hash(data: bytes).hex)
   }
 

@@ -65,9 +65,12 @@ struct PrintRoutes {
 
   private func profile(_ accountID: Int64) async throws -> PrintProfile {
     let storage = services.storage
-    let college = try await storage.collegeID(accountID: accountID)
+    var college: College?
+    if let id = try await storage.collegeID(accountID: accountID) {
+      college = try await storage.college(id: id)
+    }
     return PrintProfile(
-      college: try await college.asyncMap { try await storage.college(id: $0) } ?? nil,
+      college: college,
       balance: try await storage.credits(accountID: accountID, limit: 0).balance,
       staffStoreID: try await storage.staffStoreID(accountID: accountID))
   }
@@ -113,14 +116,6 @@ enum PrintRoutesLimits {
   static let radius = 5_000.0
   /// The most stores listed.
   static let listed = 50
-}
-
-extension Optional {
-  /// The value `transform` makes of the wrapped one, awaited.
-  func asyncMap<T>(_ transform: (Wrapped) async throws -> T) async rethrows -> T? {
-    guard let self else { return nil }
-    return try await transform(self)
-  }
 }
 
 extension Colleges: ResponseEncodable {}

@@ -4,7 +4,7 @@ import Synchronization
 
 /// Booster's stored rows as values, for both backends: price lists and quotes are JSON text,
 /// and an order is read with its store and its place in the store's queue.
-enum PrintRows {
+enum PrintRows: StoresTimeAsMillis {
   static func json<Value: Encodable>(_ value: Value) throws -> String {
     String(decoding: try JSONCoding.shared.encode(value), as: UTF8.self)
   }
@@ -65,7 +65,6 @@ enum PrintRows {
   /// The order a row holds, its pickup code shown only to its student (`owner`), with its
   /// place in the queue and ready time while it waits or prints.
   static func order(_ row: OrderRow, owner: Bool, now: Date) throws -> PrintOrder {
-    func date(_ millis: Int64) -> Date { Date(timeIntervalSince1970: Double(millis) / 1000) }
     let state = PrintOrderState(rawValue: row.state) ?? .ordered
     let queued = state == .ordered || state == .printing
     let minutes =
@@ -74,8 +73,8 @@ enum PrintRows {
       id: row.id, storeID: row.storeID, storeName: row.storeName, student: row.student,
       state: state, quote: try decode(PrintQuote.self, row.quote), pages: row.pages,
       reason: row.reason, pickupCode: owner ? row.pickupCode : nil,
-      pickupExpiresAt: row.pickupExpiresAt.map(date), createdAt: date(row.createdAt),
-      updatedAt: date(row.updatedAt), ordersAhead: queued ? row.ordersAhead : nil,
+      pickupExpiresAt: row.pickupExpiresAt.map(Self.date), createdAt: Self.date(row.createdAt),
+      updatedAt: Self.date(row.updatedAt), ordersAhead: queued ? row.ordersAhead : nil,
       pagesAhead: queued ? row.pagesAhead : nil,
       readyAt: queued ? now.addingTimeInterval(Double(minutes) * 60) : nil)
   }

@@ -22,22 +22,10 @@ enum PrintUpload {
     ) { deadline in
       var reader = MultipartReader(boundary: boundary, admit: admit)
       var parts: [MultipartForm.Part] = []
-      do {
-        for try await chunk in request.body {
-          deadline.extend(
-            by: Deadline.earned(
-              chunk.readableBytes,
-              bytesPerSecond: services.configuration.uploadBytesPerExtraSecond))
-          parts += try reader.take(chunk.readableBytesView)
-        }
-      } catch let error as AppError {
-        throw error
-      } catch is CancellationError {
-        throw CancellationError()
-      } catch {
-        throw AppError(.badRequest, "the request body could not be read")
-      }
-      try reader.finish()
+      try await reader.read(
+        request.body, deadline: deadline, maximumBytes: maximumBodyBytes,
+        bytesPerSecond: services.configuration.uploadBytesPerExtraSecond
+      ) { parts.append($0) }
       guard let part = parts.first else {
         throw AppError.badRequest("send a file", field: "file")
       }
@@ -52,6 +40,9 @@ enum PrintUpload {
     }
     return try await storeImage(part.bytes, name: name, accountID: accountID, services: services)
   }
+
+  /// The largest body: the file and its part's headers.
+  static let maximumBodyBytes = PrintLimits.fileBytes + 64 * 1024
 
   /// At most one part, `file`, of at most ``PrintLimits/fileBytes``.
   private static func admit(_ part: MultipartForm.Part, index: Int) throws(AppError) -> Int {

@@ -140,16 +140,25 @@ extension PostgresStorage: PrintStore {
         UPDATE printOrder SET state = \(next.rawValue), updatedAt = \(Self.millis(now))
         WHERE id = \(id)
         """, logger: logger)
-      if total > 0 {
-        _ = try await move(
-          accountID: accountID, kind: .refund, amount: total, orderID: id, by: nil, now: now,
-          on: connection)
-      }
-      try await releaseFiles(orderID: id, now: now, on: connection)
+      try await refund(
+        total, orderID: id, accountID: accountID, now: now, on: connection)
       try await announceOrder(
         id: id, accountID: accountID, storeID: storeID, now: now, on: connection)
       return try await printOrder(id: id, owner: true, now: now, on: connection)
     }
+  }
+
+  /// Gives back what a cancelled or refused order charged and starts its files' countdown.
+  func refund(
+    _ total: Int, orderID: Int64, accountID: Int64, now: Date,
+    on connection: PostgresConnection
+  ) async throws {
+    if total > 0 {
+      _ = try await move(
+        accountID: accountID, kind: .refund, amount: total, orderID: orderID, by: nil, now: now,
+        on: connection)
+    }
+    try await releaseFiles(orderID: orderID, now: now, on: connection)
   }
 
   /// Makes the person's balance row if missing and locks it until the transaction ends.

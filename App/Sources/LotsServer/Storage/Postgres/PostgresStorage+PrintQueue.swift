@@ -87,12 +87,7 @@ extension PostgresStorage {
           UPDATE printOrder SET state = 'refused', reason = \(reason), updatedAt = \(millis)
           WHERE id = \(id)
           """, logger: logger)
-        if total > 0 {
-          _ = try await move(
-            accountID: accountID, kind: .refund, amount: total, orderID: id, by: nil, now: now,
-            on: connection)
-        }
-        try await releaseFiles(orderID: id, now: now, on: connection)
+        try await refund(total, orderID: id, accountID: accountID, now: now, on: connection)
       default:
         try await connection.query(
           "UPDATE printOrder SET state = \(next.rawValue), updatedAt = \(millis) WHERE id = \(id)",

@@ -121,14 +121,22 @@ extension SQLiteStorage {
         sql: "UPDATE printOrder SET state = ?, updatedAt = ? WHERE id = ?",
         arguments: [next.rawValue, Self.millis(now), id])
       let total: Int = row[1]
-      if total > 0 {
-        _ = try Self.move(
-          db, accountID: accountID, kind: .refund, amount: total, orderID: id, by: nil, now: now)
-      }
-      try Self.releaseFiles(db, orderID: id, now: now)
+      try Self.refund(db, total, orderID: id, accountID: accountID, now: now)
       try Self.announceOrder(db, id: id, accountID: accountID, storeID: row[2], now: now)
       return try Self.printOrder(db, id: id, owner: true, now: now)
     }
+  }
+
+  /// Gives back what a cancelled or refused order charged and starts its files' countdown.
+  static func refund(_ db: Database, _ total: Int, orderID: Int64, accountID: Int64, now: Date)
+    throws
+  {
+    if total > 0 {
+      _ = try move(
+        db, accountID: accountID, kind: .refund, amount: total, orderID: orderID, by: nil,
+        now: now)
+    }
+    try releaseFiles(db, orderID: orderID, now: now)
   }
 
   /// Appends a ledger entry and moves the balance with it.

@@ -76,12 +76,7 @@ extension SQLiteStorage {
           sql: "UPDATE printOrder SET state = 'refused', reason = ?, updatedAt = ? WHERE id = ?",
           arguments: [reason, millis, id])
         let total: Int = row[1]
-        if total > 0 {
-          _ = try Self.move(
-            db, accountID: accountID, kind: .refund, amount: total, orderID: id, by: nil,
-            now: now)
-        }
-        try Self.releaseFiles(db, orderID: id, now: now)
+        try Self.refund(db, total, orderID: id, accountID: accountID, now: now)
       default:
         try db.execute(
           sql: "UPDATE printOrder SET state = ?, updatedAt = ? WHERE id = ?",
