@@ -50,6 +50,30 @@ enum RawSocket {
     bytes.isEmpty || send(socket, bytes, bytes.count, Int32(MSG_NOSIGNAL)) == bytes.count
   }
 
+  /// Sends `bytes` on `socket` in `chunk`-byte pieces, one each `pause`, from a thread of its
+  /// own, and returns when all are sent, the connection is gone, or the server has answered.
+  /// A client is another machine: its pace must not wait for the few threads that the server
+  /// under test shares with every suite running at once.
+  static func sendPaced(_ bytes: [UInt8], chunk: Int, every pause: Duration, on socket: Int32)
+    async
+  {
+    let micros =
+      useconds_t(pause.components.seconds * 1_000_000)
+      + useconds_t(pause.components.attoseconds / 1_000_000_000_000)
+    await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+      Thread {
+        var probe: UInt8 = 0
+        for start in stride(from: 0, to: bytes.count, by: chunk) {
+          guard write(Array(bytes[start..<min(start + chunk, bytes.count)]), to: socket),
+            recv(socket, &probe, 1, Int32(MSG_DONTWAIT | MSG_PEEK)) < 0
+          else { break }
+          usleep(micros)
+        }
+        done.resume()
+      }.start()
+    }
+  }
+
   /// The first `count` bytes the server sent on `socket` (fewer if it closed it: none when it
   /// sent nothing), waiting at most `seconds`, or nil.
   static func received(_ count: Int, on socket: Int32, within seconds: Double) async -> [UInt8]? {
