@@ -50,9 +50,12 @@ import Testing
       try await store.setFavourite(false, storeID: elsewhere, accountID: ana, now: Date())
       // Another person's view has no stars.
       #expect(try await near(nil, limit: 2).map(\.id) == [east, north])
-      #expect(try await store.favouriteStoreIDs(accountID: ana) == [far])
+      #expect(
+        try await store.starredShopRows(accountID: ana).map { [$0.id, $0.favourite ? 1 : 0] } == [
+          [far, 1]
+        ])
       try await store.setFavourite(false, storeID: far, accountID: ana, now: Date())
-      #expect(try await store.favouriteStoreIDs(accountID: ana).isEmpty)
+      #expect(try await store.starredShopRows(accountID: ana).isEmpty)
       await #expect(throws: AppError.self) {
         try await store.setFavourite(true, storeID: 9_999, accountID: ana, now: Date())
       }

@@ -1,5 +1,6 @@
 import Foundation
 import LotsCore
+import Synchronization
 
 /// Turns stored store rows into what students see: distance from their college, open now.
 enum PrintShops {
@@ -27,6 +28,9 @@ enum PrintShops {
     _ center: GeoPoint, radius: Double, viewerID: Int64?, limit: Int, storage: any PrintStore,
     now: Date
   ) async throws -> [PrintShop] {
+    // The starred stores are read beside the boxes (on PostgreSQL, on another connection).
+    async let starredRows: [PrintShopRow] =
+      if let viewerID { try await storage.starredShopRows(accountID: viewerID) } else { [] }
     var reach = radius / 8
     var rows: [PrintShopRow] = []
     repeat {
@@ -39,11 +43,7 @@ enum PrintShops {
       }
       if rows.count == limit, let farthest, farthest <= reach { break }
     } while reach < radius
-    var starred: [PrintShopRow] = []
-    if let viewerID {
-      let ids = try await storage.favouriteStoreIDs(accountID: viewerID)
-      starred = try await storage.printShopRows(ids: ids, viewerID: viewerID)
-    }
+    let starred = try await starredRows
     func within(_ shop: PrintShop) -> Bool { (shop.distance ?? .max) <= Int(radius) }
     let first = try starred.map { try shop($0, from: center, now: now) }.filter(within)
       .sorted { ($0.distance ?? 0, $0.id) < ($1.distance ?? 0, $1.id) }
@@ -56,10 +56,25 @@ enum PrintShops {
   /// Whether `now` falls within `hours` in the store's time zone (UTC when it names none
   /// this machine knows).
   static func isWithin(_ hours: [OpeningHours], timeZone: String, at now: Date) -> Bool {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = TimeZone(identifier: timeZone) ?? TimeZone(secondsFromGMT: 0)!
-    let parts = calendar.dateComponents([.weekday, .hour, .minute], from: now)
+    let parts = calendar(timeZone).dateComponents([.weekday, .hour, .minute], from: now)
     return OpeningHours.isOpen(
       hours, weekday: parts.weekday ?? 1, minute: (parts.hour ?? 0) * 60 + (parts.minute ?? 0))
+  }
+
+  /// Gregorian calendars by time zone name, made once each: a time zone is read from the
+  /// system's database, which costs more than the rest of a store's row.
+  private static let calendars = Mutex<[String: Calendar]>([:])
+
+  /// The Gregorian calendar of the time zone `name` (UTC when this machine knows none).
+  static func calendar(_ name: String) -> Calendar {
+    if let calendar = calendars.withLock({ $0[name] }) { return calendar }
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: name) ?? TimeZone(secondsFromGMT: 0)!
+    calendars.withLock { cache in
+      // Bounded: a store names one of a few hundred zones; past 1,024 names it starts again.
+      if cache.count >= 1_024 { cache.removeAll() }
+      cache[name] = calendar
+    }
+    return calendar
   }
 }

@@ -45,10 +45,10 @@ protocol PrintStore: Sendable {
     async throws -> [PrintShopRow]
   /// Every store, by id (the operator's list).
   func allPrintStores() async throws -> [(id: Int64, name: String, address: String)]
-  /// Stores by id, as stored rows (the starred ones of a viewer, one store's page).
+  /// Stores by id, as stored rows (one store's page, the operator's commands).
   func printShopRows(ids: [Int64], viewerID: Int64?) async throws -> [PrintShopRow]
-  /// The stores a person starred.
-  func favouriteStoreIDs(accountID: Int64) async throws -> [Int64]
+  /// The stores a person starred, as stored rows, by id: one statement.
+  func starredShopRows(accountID: Int64) async throws -> [PrintShopRow]
   /// Stars a store (or removes the star) for a person.
   /// - Throws: ``AppError`` 404 for a store that does not exist.
   func setFavourite(_ on: Bool, storeID: Int64, accountID: Int64, now: Date) async throws

@@ -62,14 +62,15 @@ extension PostgresStorage {
   func printShopRows(in box: GeoBox, center: GeoPoint, viewerID: Int64?, limit: Int)
     async throws -> [PrintShopRow]
   {
-    var binds = PostgresBindings()
-    for value in [box.minLatitude, box.maxLatitude, box.minLongitude, box.maxLongitude] {
-      binds.append(value)
+    let statement = NearStoresStatement(
+      box: box, center: center, limit: limit, viewerID: viewerID ?? 0)
+    return try await withDatabase { [client, logger] in
+      var shops: [PrintShopRow] = []
+      for try await row in try await client.execute(statement, logger: logger) {
+        shops.append(try Self.shopRow(row.makeRandomAccess()))
+      }
+      return shops
     }
-    binds.append(limit)
-    for value in [center.longitude, box.longitudeScale, center.latitude] { binds.append(value) }
-    binds.append(viewerID ?? 0)
-    return try await shopRows(sql: PrintRows.nearSelect(sqlite: false), binds)
   }
 
   func printShopRows(ids: [Int64], viewerID: Int64?) async throws -> [PrintShopRow] {
@@ -87,16 +88,19 @@ extension PostgresStorage {
 
   /// The stores `sql` (``PrintRows/shopSelect(favourite:)``'s columns) reads, `$n` `binds`.
   private func shopRows(sql: String, _ binds: PostgresBindings) async throws -> [PrintShopRow] {
-    try await rows(PostgresQuery(unsafeSQL: sql, binds: binds)) { row in
-      PrintShopRow(
-        id: try row[0].decode(Int64.self), name: try row[1].decode(String.self),
-        address: try row[2].decode(String.self), latitude: try row[3].decode(Double.self),
-        longitude: try row[4].decode(Double.self), prices: try row[5].decode(String.self),
-        pagesPerMinute: try row[6].decode(Int.self), holdingHours: try row[7].decode(Int.self),
-        hours: try row[8].decode(String.self), timeZone: try row[9].decode(String.self),
-        isOpen: try row[10].decode(Int64.self) != 0, queueOrders: try row[11].decode(Int.self),
-        queuePages: try row[12].decode(Int.self), favourite: try row[13].decode(Bool.self))
-    }
+    try await rows(PostgresQuery(unsafeSQL: sql, binds: binds), Self.shopRow)
+  }
+
+  /// One row of ``PrintRows/shopSelect(favourite:)``'s columns.
+  private static func shopRow(_ row: PostgresRandomAccessRow) throws -> PrintShopRow {
+    PrintShopRow(
+      id: try row[0].decode(Int64.self), name: try row[1].decode(String.self),
+      address: try row[2].decode(String.self), latitude: try row[3].decode(Double.self),
+      longitude: try row[4].decode(Double.self), prices: try row[5].decode(String.self),
+      pagesPerMinute: try row[6].decode(Int.self), holdingHours: try row[7].decode(Int.self),
+      hours: try row[8].decode(String.self), timeZone: try row[9].decode(String.self),
+      isOpen: try row[10].decode(Int64.self) != 0, queueOrders: try row[11].decode(Int.self),
+      queuePages: try row[12].decode(Int.self), favourite: try row[13].decode(Bool.self))
   }
 
   func allPrintStores() async throws -> [(id: Int64, name: String, address: String)] {
@@ -108,10 +112,13 @@ extension PostgresStorage {
     }
   }
 
-  func favouriteStoreIDs(accountID: Int64) async throws -> [Int64] {
-    try await rows(
-      "SELECT storeId FROM printFavourite WHERE accountId = \(accountID) ORDER BY storeId"
-    ) { try $0[0].decode(Int64.self) }
+  func starredShopRows(accountID: Int64) async throws -> [PrintShopRow] {
+    var binds = PostgresBindings()
+    binds.append(accountID)
+    return try await shopRows(
+      sql: PrintRows.shopSelect(favourite: "true")
+        + " WHERE id IN (SELECT storeId FROM printFavourite WHERE accountId = $1) ORDER BY id",
+      binds)
   }
 
   func setFavourite(_ on: Bool, storeID: Int64, accountID: Int64, now: Date) async throws {

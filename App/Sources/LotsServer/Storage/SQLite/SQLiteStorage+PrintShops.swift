@@ -107,11 +107,13 @@ extension SQLiteStorage {
     }
   }
 
-  func favouriteStoreIDs(accountID: Int64) async throws -> [Int64] {
+  func starredShopRows(accountID: Int64) async throws -> [PrintShopRow] {
     try readNow { db in
-      try Int64.fetchAll(
-        db, sql: "SELECT storeId FROM printFavourite WHERE accountId = ? ORDER BY storeId",
-        arguments: [accountID])
+      try Self.shopRows(
+        db,
+        sql: PrintRows.shopSelect(favourite: "1")
+          + " WHERE id IN (SELECT storeId FROM printFavourite WHERE accountId = ?) ORDER BY id",
+        [accountID])
     }
   }
 
