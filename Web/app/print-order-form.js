@@ -202,6 +202,7 @@ export function show(main, { me, query }) {
     element("div", { className: "form-row" }, storeField),
     element("section", { className: "booster-card" }, element("h3", {}, "Files"),
       element("label", { htmlFor: picker.id }, "Add files (PDF or photos)"), " ", picker,
+      element("p", { className: "hint" }, "Up to 25 MB a file and 100 MB an order."),
       element("p", { className: "hint" }, "Only you and the shop's staff can open your files. "
         + "They are deleted a day after you add them unless you order them, and a week after "
         + "your order is collected, cancelled or refused."),

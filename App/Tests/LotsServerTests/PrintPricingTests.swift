@@ -17,7 +17,7 @@ struct PrintPricingTests {
     ],
     bindings: [.init(binding: .staple, price: 25)])
 
-  static let file = PricedFile(id: 7, name: "notes.pdf", pages: 5, sha256: "aa")
+  static let file = PricedFile(id: 7, name: "notes.pdf", pages: 5, sha256: "aa", bytes: 1_000)
 
   private func quote(
     _ options: PrintOptions, file: PricedFile = file, binding: PrintBinding = .none,
@@ -40,8 +40,11 @@ struct PrintPricingTests {
     #expect(two.bindingPrice == 25)
     #expect(two.total == 9 * 15 + 25)
     let files = [
-      (PricedFile(id: 1, name: "a.pdf", pages: 1, sha256: "a"), PrintOptions()),
-      (PricedFile(id: 2, name: "b.jpg", pages: 1, sha256: "b"), PrintOptions(colour: .colour)),
+      (PricedFile(id: 1, name: "a.pdf", pages: 1, sha256: "a", bytes: 1), PrintOptions()),
+      (
+        PricedFile(id: 2, name: "b.jpg", pages: 1, sha256: "b", bytes: 1),
+        PrintOptions(colour: .colour)
+      ),
     ]
     let both = try PrintPricing.quote(
       storeID: 3, prices: Self.prices, priceVersion: 1, files: files, binding: .none)
@@ -59,11 +62,39 @@ struct PrintPricingTests {
       let pages = Int.random(in: 1...10_000, using: &generator)
       let copies = Int.random(in: 1...PrintOptions.maxCopies, using: &generator)
       let sides = PrintOptions.Sides.allCases.randomElement(using: &generator)!
-      let file = PricedFile(id: 1, name: "f.pdf", pages: pages, sha256: "f")
+      let file = PricedFile(id: 1, name: "f.pdf", pages: pages, sha256: "f", bytes: 1)
       let quote = try quote(PrintOptions(copies: copies, sides: sides), file: file)
       let sheets = sides == .one ? pages : pages / 2 + pages % 2
       #expect(quote.lines[0].sheets == sheets * copies)
       #expect(quote.total == sheets * copies * (sides == .one ? 10 : 15))
+    }
+  }
+
+  /// Files of up to 100 MB together make one order; a byte more is refused naming `files`.
+  @Test func anOrderHoldsAtMostItsBytes() throws {
+    func files(_ sizes: [Int]) -> [(file: PricedFile, options: PrintOptions)] {
+      sizes.enumerated().map { index, bytes in
+        (
+          PricedFile(
+            id: Int64(index + 1), name: "\(index).pdf", pages: 1, sha256: "x", bytes: bytes),
+          PrintOptions()
+        )
+      }
+    }
+    let limit = PrintLimits.orderBytes
+    let most = try PrintPricing.quote(
+      storeID: 3, prices: Self.prices, priceVersion: 1,
+      files: files([limit / 4, limit / 4, limit / 4, limit - 3 * (limit / 4)]), binding: .none)
+    #expect(most.lines.count == 4)
+    do {
+      _ = try PrintPricing.quote(
+        storeID: 3, prices: Self.prices, priceVersion: 1,
+        files: files([limit / 4, limit / 4, limit / 4, limit - 3 * (limit / 4) + 1]),
+        binding: .none)
+      Issue.record("priced an order a byte too large")
+    } catch let error as AppError {
+      #expect(error.status == .unprocessableContent && error.field == "files")
+      #expect(error.message.contains("100 MB"))
     }
   }
 

@@ -168,6 +168,19 @@ import Testing
       let field = try await Self.upload(
         client, Array(TestPDF.make(pages: 1)), token: ana, field: "photo")
       #expect(field.status == .badRequest)
+      // Bytes after the form's closing delimiter count toward the body's bound: a good file
+      // with a flood behind it is 413, and its file is not kept.
+      var flooded = Multipart.body(parts: [
+        (name: "file", bytes: Array(TestPDF.make(pages: 1)), filename: "a.pdf")
+      ])
+      flooded.writeRepeatingByte(0x20, count: PrintUpload.maximumBodyBytes)
+      let flood = try await client.execute(
+        uri: "/api/print/files", method: .post,
+        headers: [
+          .contentType: "multipart/form-data; boundary=\(Multipart.boundary)",
+          .authorization: "Bearer \(ana)",
+        ], body: flooded)
+      #expect(flood.status == .contentTooLarge, "\(flood.text)")
       let signedOut = try await client.execute(
         uri: "/api/print/files", method: .post,
         headers: [.contentType: "multipart/form-data; boundary=\(Multipart.boundary)"],

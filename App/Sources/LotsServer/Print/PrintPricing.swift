@@ -9,6 +9,8 @@ struct PricedFile: Sendable, Equatable {
   var pages: Int
   /// The SHA-256 of its bytes, in hex.
   var sha256: String
+  /// Its size in bytes.
+  var bytes: Int
 }
 
 /// Prices an order from its files' page counts, their options and the store's price list,
@@ -17,12 +19,20 @@ enum PrintPricing {
   /// The quote for `files` (each with its options) and `binding` at store `storeID`, whose
   /// price list is `prices` at revision `priceVersion`.
   /// - Throws: ``AppError`` 400 for copies out of range, 422 naming the file (`files[i]`)
-  ///   whose options the store does not offer, or the binding it does not offer.
+  ///   whose options the store does not offer, or the binding it does not offer, or `files`
+  ///   when together they are larger than ``PrintLimits/orderBytes``.
   /// - Complexity: O(f · p) for f files and p prices.
   static func quote(
     storeID: Int64, prices: PriceList, priceVersion: Int64,
     files: [(file: PricedFile, options: PrintOptions)], binding: PrintBinding
   ) throws -> PrintQuote {
+    guard files.reduce(0, { $0 + $1.file.bytes }) <= PrintLimits.orderBytes else {
+      throw AppError(
+        .unprocessableContent,
+        "the files of one order may hold \(PrintLimits.orderBytes / 1_048_576) MB together: "
+          + "send the rest in another order",
+        field: "files")
+    }
     var lines: [PrintQuote.Line] = []
     for (index, (file, options)) in files.enumerated() {
       guard (1...PrintOptions.maxCopies).contains(options.copies) else {

@@ -37,13 +37,14 @@ extension PostgresStorage {
     guard !ids.isEmpty else { return [] }
     return try await rows(
       """
-      SELECT id, name, pages, sha256 FROM printFile
+      SELECT id, name, pages, sha256, bytes FROM printFile
       WHERE accountId = \(accountID) AND orderId IS NULL AND id = ANY(\(ids))
       """
     ) { row in
       PricedFile(
         id: try row[0].decode(Int64.self), name: try row[1].decode(String.self),
-        pages: try row[2].decode(Int.self), sha256: try row[3].decode(String.self))
+        pages: try row[2].decode(Int.self), sha256: try row[3].decode(String.self),
+        bytes: try row[4].decode(Int.self))
     }
   }
 

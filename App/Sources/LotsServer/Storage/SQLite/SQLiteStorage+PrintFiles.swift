@@ -34,10 +34,10 @@ extension SQLiteStorage {
       return try Row.fetchAll(
         db,
         sql: """
-          SELECT id, name, pages, sha256 FROM printFile
+          SELECT id, name, pages, sha256, bytes FROM printFile
           WHERE accountId = ? AND orderId IS NULL AND id IN (\(marks))
           """, arguments: arguments
-      ).map { PricedFile(id: $0[0], name: $0[1], pages: $0[2], sha256: $0[3]) }
+      ).map { PricedFile(id: $0[0], name: $0[1], pages: $0[2], sha256: $0[3], bytes: $0[4]) }
     }
   }
 
