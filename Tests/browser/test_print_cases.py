@@ -6,7 +6,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from conftest import new_page
+from conftest import new_page, screenshot
 from print_kit import (balance, demo_password, demo_server, order_one_pdf, photo, sign_in_as,
                        upload)
 
@@ -141,3 +141,40 @@ def test_the_shop_closes_sets_its_speed_and_tops_up_cash(demo, browser):
            ).to_be_visible(timeout=LONG)
     assert all("status of 404" in error for error in staff.errors), staff.errors
     staff.context.close()
+
+
+def test_the_queue_moves_live_on_the_first_page(demo, browser):
+    """Two students at one shop: when the order ahead is done, the second student's summary on
+    /print says so at once (one order fewer ahead), and that theirs is printing when it starts."""
+    first = new_page(browser, 1200, 800)
+    second = new_page(browser, 390, 844)
+    staff = new_page(browser, 1200, 800)
+    sign_in_as(first, demo, "goran")
+    sign_in_as(second, demo, "hana")
+    sign_in_as(staff, demo, "campusprint")
+    ahead = order_one_pdf(first, demo, store=5, pages=3)
+    mine = order_one_pdf(second, demo, store=5)
+    second.goto(demo.url + "/print")
+    entry = second.get_by_role("region", name="Your orders").locator(
+        "li", has_text=f"Order {mine} at")
+    place = entry.locator(".queue-place")
+    expect(place).to_contain_text("ahead of yours.", timeout=LONG)
+    waiting = int(re.match(r"(\d+) orders? ", place.inner_text()).group(1))
+    steps = entry.get_by_role("list", name=f"Progress of order {mine}")
+    expect(steps.locator("[aria-current=step]")).to_have_text("Ordered")
+    staff.goto(demo.url + "/print/shop")
+    staff.get_by_role("button", name=f"Start printing: order {ahead}").click()
+    staff.get_by_role("button", name=f"Done: order {ahead}").click()
+    if waiting == 1:
+        expect(place).to_have_text(re.compile(r"^Next in the queue\."), timeout=LONG)
+    else:
+        expect(place).to_contain_text(f"{waiting - 1} order", timeout=LONG)
+    staff.get_by_role("button", name=f"Start printing: order {mine}").click()
+    expect(second.get_by_role("status").filter(has_text=f"Order {mine}: Printing")).to_be_visible(
+        timeout=LONG)
+    expect(steps.locator("[aria-current=step]")).to_have_text("Printing")
+    screenshot(second, "print-home-live-390-light")
+    for page in (first, second):
+        assert not page.errors, page.errors
+    for page in (first, second, staff):
+        page.context.close()

@@ -4,15 +4,18 @@
 // list a map of them (print-map.js). The list is the primary view.
 import { api } from "./api.js";
 import { element } from "./dom.js";
-import { alertLine, heading, mapsLink, statusLine } from "./print-kit.js";
+import { alertLine, followPrint, heading, mapsLink, statusLine } from "./print-kit.js";
 import { queueText, showMap } from "./print-map.js";
+import { progress, where } from "./print-progress.js";
 import { distanceText, money, progressOf } from "./print-text.js";
 import { navigate } from "./router.js";
 
+/** The student's active orders, each with its progress and place in the queue. */
 function activeOrders(orders) {
   const list = element("ul", { className: "active-orders" }, ...orders.map((order) =>
     element("li", {}, element("a", { href: `/print/orders/${order.id}` },
-      `Order ${order.id} at ${order.storeName}: ${progressOf(order.state).label}`))));
+      `Order ${order.id} at ${order.storeName}: ${progressOf(order.state).label}`),
+    progress(order.state, `Progress of order ${order.id}`), where(order))));
   const section = element("section", { className: "booster-card" },
     element("h3", { id: "active-orders-title" }, "Your orders"), list);
   section.setAttribute("aria-labelledby", "active-orders-title");
@@ -158,13 +161,26 @@ export function show(main, { user, me, query }) {
 
   if (collegeId && !user) college = null;
   render();
-  if (user) {
-    api("GET", "/api/print/orders").then(({ items }) => {
-      if (!stopped && items.length) top.replaceChildren(activeOrders(items));
-    }).catch(() => {});
+  // The active orders, live: each change of one is fetched again and said.
+  let states = null;
+  async function loadOrders() {
+    let items;
+    try {
+      ({ items } = await api("GET", "/api/print/orders"));
+    } catch {
+      return;
+    }
+    if (stopped) return;
+    top.replaceChildren(...(items.length ? [activeOrders(items)] : []));
+    const changed = states && items.find((order) => states.get(order.id) !== order.state);
+    if (changed) status.textContent = `Order ${changed.id}: ${progressOf(changed.state).label}.`;
+    states = new Map(items.map((order) => [order.id, order.state]));
   }
+  const unfollow = user ? followPrint("printOrder", loadOrders, loadOrders) : () => {};
+  if (user) loadOrders();
   return () => {
     stopped = true;
+    unfollow();
     stopMap();
   };
 }

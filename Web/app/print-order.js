@@ -6,30 +6,8 @@ import { api } from "./api.js";
 import { element } from "./dom.js";
 import { alertLine, followPrint, heading, statusLine } from "./print-kit.js";
 import { table } from "./print-store.js";
-import { STEPS, count, money, optionsText, progressOf, timeOfDay, when } from "./print-text.js";
-
-function progress(state) {
-  const { step } = progressOf(state);
-  const list = element("ol", { className: "progress" }, ...STEPS.map((text, i) => {
-    const item = element("li", {}, text);
-    if (i === step) item.setAttribute("aria-current", "step");
-    else if (i < step) item.className = "passed";
-    return item;
-  }));
-  list.setAttribute("aria-label", "Progress");
-  return list;
-}
-
-function where(order) {
-  const parts = [];
-  if (order.state === "ordered" && order.ordersAhead != null) {
-    parts.push(order.ordersAhead === 0 ? "Next in the queue."
-      : `${order.ordersAhead} ${order.ordersAhead === 1 ? "order" : "orders"} `
-        + `(${order.pagesAhead} pages) ahead of yours.`);
-  }
-  if (order.readyAt) parts.push(`Ready at about ${timeOfDay(order.readyAt)}.`);
-  return element("p", { className: "queue-place" }, parts.join(" "));
-}
+import { progress, where } from "./print-progress.js";
+import { count, money, optionsText, progressOf, when } from "./print-text.js";
 
 function outcome(order) {
   const currency = order.quote.currency;

@@ -167,6 +167,55 @@ import Testing
   }
 }
 
+/// When an order leaves a store's queue, the students of the orders behind it are told (their
+/// place and ready time moved); a step that leaves the queue as it was tells no one else.
+@Suite struct PrintQueueNewsTests {
+  @Test(arguments: StoreBackend.allCases)
+  func theOrdersBehindOneThatLeftTheQueueAreTold(_ backend: StoreBackend) async throws {
+    try await backend.withStore { accounts in
+      let store = accounts as! any Storage
+      let shop = try await store.addPrintStore(PrintStoreTests.store("Copy", 52.5, 13.4))
+      let other = try await store.addPrintStore(PrintStoreTests.store("Other", 52.5, 13.4))
+      let clerk = try await store.createUser(username: "clerk", passwordHash: "h", now: Date()).id
+      var students: [Int64] = []
+      for name in ["ana", "ben", "cy", "dee"] {
+        let id = try await store.createUser(username: name, passwordHash: "h", now: Date()).id
+        _ = try await store.topUp(accountID: id, amount: 1_000, staffID: clerk, now: Date())
+        students.append(id)
+      }
+      func place(_ student: Int, at shop: Int64) async throws -> Int64 {
+        try await store.placeOrder(
+          CreditLedgerTests.order(students[student], store: shop, total: 100, key: "k\(student)"),
+          now: Date()
+        ).order.id
+      }
+      let (a, b, c) = (
+        try await place(0, at: shop), try await place(1, at: shop), try await place(2, at: shop)
+      )
+      _ = try await place(3, at: other)  // another store's queue: never told
+      /// The order events since the last look, as (order, student).
+      var seen = try await store.changes(after: 0, limit: 1_000).last?.seq ?? 0
+      func told() async throws -> [[Int64]] {
+        let news = try await store.changes(after: seen, limit: 1_000)
+        seen = news.last?.seq ?? seen
+        return news.filter { $0.kind == .printOrder }.map { [$0.postID, $0.actorID ?? 0] }
+      }
+      _ = try await store.advanceOrder(
+        id: a, storeID: shop, action: .start, reason: nil, now: Date())
+      #expect(try await told() == [[a, students[0]]], "printing keeps its place in the queue")
+      _ = try await store.advanceOrder(
+        id: a, storeID: shop, action: .finish, reason: nil, now: Date())
+      #expect(try await told() == [[a, students[0]], [b, students[1]], [c, students[2]]])
+      _ = try await store.cancelOrder(id: b, accountID: students[1], now: Date())
+      #expect(try await told() == [[b, students[1]], [c, students[2]]])
+      #expect(try await store.order(id: c, accountID: students[2])?.ordersAhead == 0)
+      _ = try await store.advanceOrder(
+        id: c, storeID: shop, action: .refuse, reason: "jam", now: Date())
+      #expect(try await told() == [[c, students[2]]])
+    }
+  }
+}
+
 /// A print order's events reach its student and its store's staff, and no one else.
 @Suite struct PrintEventAudienceTests {
   @Test func orderEventsReachTheirStudentAndQueueEventsTheirStoresStaff() {

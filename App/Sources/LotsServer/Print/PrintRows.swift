@@ -117,6 +117,15 @@ enum PrintRows: StoresTimeAsMillis {
     return sqlite ? text.replacingOccurrences(of: "$", with: "?") : text
   }
 
+  /// The orders still waiting behind order `$1` in store `$2`'s queue (their id and student),
+  /// the first `$3`, when `$1` has just left it (done, cancelled or refused); none otherwise.
+  static let behindSelect = """
+    SELECT b.id, b.accountId FROM printOrder b JOIN printOrder o ON o.id = $1
+    WHERE b.storeId = $2 AND b.state IN ('ordered', 'printing') AND b.id > $1
+      AND o.state IN ('done', 'cancelled', 'refused')
+    ORDER BY b.id LIMIT $3
+    """
+
   /// A new six-digit pickup code.
   static func pickupCode() -> String {
     let number = Int.random(in: 0..<1_000_000)

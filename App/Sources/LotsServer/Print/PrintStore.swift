@@ -172,6 +172,8 @@ enum PrintLimits {
   static let fileBytes = 25 * 1024 * 1024
   /// The most bytes of files in one order.
   static let orderBytes = 100 * 1024 * 1024
+  /// The most students told that their place in a queue moved, when an order leaves it.
+  static let announcedBehind = 200
   /// The most files in one order.
   static let orderFiles = 20
   /// The most pages of one PDF.

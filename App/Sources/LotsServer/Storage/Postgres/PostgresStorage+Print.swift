@@ -244,7 +244,9 @@ extension PostgresStorage: PrintStore {
     }
   }
 
-  /// Tells the order's student and its store's staff that it changed.
+  /// Tells the order's student and its store's staff that it changed; once it has left the
+  /// queue (done, cancelled, refused), also the students of the orders behind it, whose place
+  /// and ready time moved (at most ``PrintLimits/announcedBehind`` of them).
   func announceOrder(
     id: Int64, accountID: Int64, storeID: Int64, now: Date, on connection: PostgresConnection
   ) async throws {
@@ -253,5 +255,17 @@ extension PostgresStorage: PrintStore {
       actorID: accountID)
     try await Self.appendChange(
       connection, logger: logger, kind: .printQueue, postID: id, authorID: storeID, now: now)
+    var binds = PostgresBindings()
+    binds.append(id)
+    binds.append(storeID)
+    binds.append(PrintLimits.announcedBehind)
+    let behind = try await rows(
+      PostgresQuery(unsafeSQL: PrintRows.behindSelect, binds: binds), on: connection
+    ) { (try $0[0].decode(Int64.self), try $0[1].decode(Int64.self)) }
+    for (order, student) in behind {
+      try await Self.appendChange(
+        connection, logger: logger, kind: .printOrder, postID: order, authorID: storeID,
+        now: now, actorID: student)
+    }
   }
 }

@@ -194,12 +194,21 @@ extension SQLiteStorage {
     }
   }
 
-  /// Tells the order's student and its store's staff that it changed.
+  /// Tells the order's student and its store's staff that it changed; once it has left the
+  /// queue (done, cancelled, refused), also the students of the orders behind it, whose place
+  /// and ready time moved (at most ``PrintLimits/announcedBehind`` of them).
   static func announceOrder(
     _ db: Database, id: Int64, accountID: Int64, storeID: Int64, now: Date
   ) throws {
     try appendChange(
       db, kind: .printOrder, postID: id, authorID: storeID, now: now, actorID: accountID)
     try appendChange(db, kind: .printQueue, postID: id, authorID: storeID, now: now)
+    let behind = try Row.fetchAll(
+      db, sql: PrintRows.behindSelect.replacingOccurrences(of: "$", with: "?"),
+      arguments: [id, storeID, PrintLimits.announcedBehind])
+    for row in behind {
+      try appendChange(
+        db, kind: .printOrder, postID: row[0], authorID: storeID, now: now, actorID: row[1])
+    }
   }
 }
