@@ -89,15 +89,21 @@ class LotsServer:
                             {"username": username, "password": "lunch-of-today"})["token"]
 
     def post(self, token, width, height, rgb, restaurant, caption):
+        """A post of one photo (`width` × `height` of colour `rgb`) through the API."""
+        return self.post_photos(token, [(width, height, rgb)], [], restaurant, caption)
+
+    def post_photos(self, token, photos, descriptions, restaurant, caption):
+        """A post of several photos through the API, as the Post form sends it: a `photo` part
+        per photo ((width, height, rgb)) and a `description` part per description, in order."""
         boundary = uuid.uuid4().hex
-        parts = []
-        for name, value in [("caption", caption), ("restaurant", restaurant),
-                            ("mealDate", "2026-11-21")]:
-            parts.append(f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"\r\n\r\n'
-                         f"{value}\r\n".encode())
-        parts.append(f'--{boundary}\r\nContent-Disposition: form-data; name="photo"; '
-                     f'filename="lunch.png"\r\nContent-Type: image/png\r\n\r\n'.encode()
-                     + png(width, height, rgb) + b"\r\n")
+        fields = [("caption", caption), ("restaurant", restaurant), ("mealDate", "2026-11-21")]
+        fields += [("description", text) for text in descriptions]
+        parts = [f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"\r\n\r\n'
+                 f"{value}\r\n".encode() for name, value in fields]
+        for n, (width, height, rgb) in enumerate(photos):
+            parts.append(f'--{boundary}\r\nContent-Disposition: form-data; name="photo"; '
+                         f'filename="lunch-{n}.png"\r\nContent-Type: image/png\r\n\r\n'.encode()
+                         + png(width, height, rgb) + b"\r\n")
         parts.append(f"--{boundary}--\r\n".encode())
         return self.request("POST", "/api/posts", b"".join(parts), token,
                             f"multipart/form-data; boundary={boundary}")

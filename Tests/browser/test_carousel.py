@@ -11,12 +11,11 @@ photos" on its photo's corner, clear of the Save button, and cells showing posts
 never keep the mark (recycled cells included). A post of one photo keeps its plain image and
 no controls. axe finds nothing serious on the post's page, phone and desktop, light and dark
 (screenshots: artifacts/screenshots/carousel-*). Every wait is a hang guard, not a deadline."""
-import uuid
 
 import pytest
 
 from conftest import screenshot, watched_page
-from lots_server import LotsServer, png
+from lots_server import LotsServer
 from test_pages import wait_until
 from test_axe import serious
 
@@ -53,23 +52,6 @@ STATE = """() => {
 }"""
 
 
-def post_photos(server, token, photos, descriptions, restaurant, caption):
-    """A post of several photos through the API, as the Post form sends it: a `photo` part per
-    photo ((width, height, rgb)) and a `description` part per photo, in order."""
-    boundary = uuid.uuid4().hex
-    fields = [("caption", caption), ("restaurant", restaurant), ("mealDate", "2026-11-21")]
-    fields += [("description", text) for text in descriptions]
-    parts = [f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"\r\n\r\n'
-             f"{value}\r\n".encode() for name, value in fields]
-    for n, (width, height, rgb) in enumerate(photos):
-        parts.append(f'--{boundary}\r\nContent-Disposition: form-data; name="photo"; '
-                     f'filename="lunch-{n}.png"\r\nContent-Type: image/png\r\n\r\n'.encode()
-                     + png(width, height, rgb) + b"\r\n")
-    parts.append(f"--{boundary}--\r\n".encode())
-    return server.request("POST", "/api/posts", b"".join(parts), token,
-                          f"multipart/form-data; boundary={boundary}")
-
-
 @pytest.fixture(scope="module")
 def site():
     """ana's post of four photos, then (newer, above it on Main) posts of one photo (more than
@@ -77,7 +59,7 @@ def site():
     server = LotsServer("--no-rate-limits").start()
     try:
         ana = server.sign_up("ana")
-        several = post_photos(server, ana, [(*size, rgb) for size, rgb in zip(SIZES, COLOURS)],
+        several = server.post_photos(ana, [(*size, rgb) for size, rgb in zip(SIZES, COLOURS)],
                               DESCRIPTIONS, "Pho Real", "Pho with everything")
         assert len(several["morePhotos"]) == 3, several
         assert [p["description"] for p in [several["photo"], *several["morePhotos"]]] == \

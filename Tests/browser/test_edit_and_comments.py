@@ -31,7 +31,6 @@ import pytest
 
 from conftest import screenshot, sign_in, watched_page
 from lots_server import LotsServer
-from test_carousel import post_photos
 from test_pages import wait_until
 from test_axe import serious
 
@@ -60,7 +59,7 @@ def api(server, method, path, body=None, token=None):
 
 
 def three_photos(server, token, caption="Pho with everything"):
-    return post_photos(server, token, [(*size, rgb) for size, rgb in COLOURS],
+    return server.post_photos(token, [(*size, rgb) for size, rgb in COLOURS],
                        ["Steaming bowl", "", "The bill"], "Pho Real", caption)
 
 

@@ -113,6 +113,27 @@ def test_print_this_photo_from_a_post(demo, browser):
     page.context.close()
 
 
+def test_print_the_photo_shown_of_a_post_of_several(demo, browser):
+    """On a post of several photos, "Print this photo" sends the one the carousel shows."""
+    token = demo.request("POST", "/api/sessions", {"username": "ines",
+                                                   "password": demo_password(demo)})["token"]
+    several = demo.post_photos(token, [(640, 480, (200, 90, 40)), (480, 640, (40, 90, 200))],
+                               ["Soup", "Noodles"], "Two Dish Canteen", "Soup, then noodles")
+    page = new_page(browser, 1280, 800)
+    sign_in_as(page, demo, "ines")
+    page.goto(f"{demo.url}/p/{several['id']}")
+    page.get_by_role("button", name="Next photo").click()
+    expect(page.get_by_role("button", name=re.compile(r"^Photo 2 of \d+$"))).to_have_attribute(
+        "aria-current", "true", timeout=LONG)
+    page.get_by_role("button", name="Print this photo").click()
+    page.wait_for_url(re.compile(r"/print/order$"), timeout=LONG)
+    card = page.locator(".print-file", has_text=f"{several['restaurant']} by @")
+    expect(card).to_contain_text("(photo 2)", timeout=LONG)
+    expect(card.get_by_text("1 page (photo)", exact=True)).to_be_visible(timeout=LONG)
+    assert not page.errors, page.errors
+    page.context.close()
+
+
 def test_the_shop_closes_sets_its_speed_and_tops_up_cash(demo, browser):
     staff = new_page(browser, 1200, 800)
     sign_in_as(staff, demo, "reutercopy")

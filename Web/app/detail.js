@@ -61,6 +61,8 @@ export async function showDetail(container, id, { user, close, gone }) {
   }
   const carousel = await photosOfPost(post);
   let media = carousel.element;
+  /** The photos shown now: the carousel (its `index` the photo in the middle) or one image. */
+  let shown = carousel;
   let photosShown = photosKey(post);
   const title = element("h2", { id: "detail-title", tabIndex: -1 });
   let placeShown = "";
@@ -76,13 +78,18 @@ export async function showDetail(container, id, { user, close, gone }) {
   const status = element("p", { className: "detail-status", role: "status" });
   const savedLine = user ? savedIn(post) : element("p", { hidden: true });
   const mine = user && user.id === post.author.id;
-  if (user && photoCount(post) === 1) {
-    // Booster: the photo's original to the print order form (print-photo.js, loaded on use).
+  if (user) {
+    // Booster: the original of the photo shown (the carousel's current one) to the print order
+    // form (print-photo.js, loaded on use).
     const print = button("Print this photo", "print-photo", async () => {
       print.disabled = true;
       try {
         const { printPhoto } = await import("./print-photo.js");
-        await printPhoto(photosOf(post)[0], `${post.restaurant} by @${post.author.username}`);
+        const photos = photosOf(post);
+        const index = Math.min(shown.index ?? 0, photos.length - 1);
+        const which = photos.length > 1 ? ` (photo ${index + 1})` : "";
+        await printPhoto(photos[index],
+          `${post.restaurant} by @${post.author.username}${which}`);
       } catch (failure) {
         alert.textContent = `Could not send the photo to print: ${failure.message}`;
       }
@@ -163,6 +170,7 @@ export async function showDetail(container, id, { user, close, gone }) {
     fresh.element.classList.add("redrawn");
     media.replaceWith(fresh.element);
     media = fresh.element;
+    shown = fresh;
     fresh.start?.();
     if (focused) title.focus({ preventScroll: true });
     return undefined;

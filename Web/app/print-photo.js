@@ -5,7 +5,7 @@ import { navigate } from "./router.js";
 
 const PENDING = "booster-pending-files";
 
-/** Uploads the first photo of `post` (its `originalURL`) and opens the order form with it. */
+/** Uploads `photo` (a post's photo: its `originalURL`) as `name` and opens the order form with it. */
 export async function printPhoto(photo, name) {
   const response = await fetch(photo.originalURL, { credentials: "same-origin" });
   if (!response.ok) throw new Error(`the photo cannot be loaded (HTTP ${response.status})`);
