@@ -42,7 +42,8 @@ func buildApplication(
   onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) throws -> some ApplicationProtocol {
   let configuration = services.configuration
-  let router = Router(context: AppRequestContext.self)
+  // Every GET answers HEAD too, without its body (a link checker or a proxy asks HEAD first).
+  let router = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
   router.add(middleware: RequestLogMiddleware())
   router.add(
     middleware: SecurityHeadersMiddleware(

@@ -36,6 +36,27 @@ import Testing
     }
   }
 
+  /// A HEAD of a page is its GET without the body; files, the API and missing pages keep
+  /// their own answers.
+  @Test func aHeadOfAPageIsItsGetWithoutTheBody() async throws {
+    try await TestApp.run(Self.withWeb) { client in
+      for (path, status) in [
+        ("/", HTTPResponse.Status.ok), ("/inspire", .ok), ("/print", .ok), ("/print/shop", .ok),
+        ("/print/stores/999", .notFound), ("/nope", .notFound), ("/app/app.css", .ok),
+      ] {
+        let get = try await client.send(.get, path)
+        let head = try await client.send(.head, path)
+        #expect(get.status == status && head.status == status, "\(path): \(head.status)")
+        #expect(head.body.readableBytes == 0, "\(path)")
+        #expect(head.headers[.contentType] == get.headers[.contentType], "\(path)")
+        #expect(
+          head.headers[.contentLength] == String(get.body.readableBytes),
+          "\(path): \(head.headers)")
+      }
+      #expect(try await client.send(.head, "/api/nope").status == .notFound)
+    }
+  }
+
   @Test func eachPageHasItsTitleAndPreview() async throws {
     try await TestApp.run(Self.withWeb) { client in
       let jonas = try await client.signUp("jonas")

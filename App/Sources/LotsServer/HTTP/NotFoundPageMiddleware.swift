@@ -16,15 +16,17 @@ struct NotFoundPageMiddleware: RouterMiddleware {
     } catch let error as any HTTPResponseError
       where error.status == .notFound && Self.isPage(request)
     {
-      return shell.page(.notFound, status: .notFound)
+      let page = shell.page(.notFound, status: .notFound)
+      return request.method == .head ? page.createHeadResponse() : page
     }
   }
 
-  /// Whether `request` asks for a page: a GET of a path outside the API and the images whose
-  /// last segment has no extension.
+  /// Whether `request` asks for a page: a GET (or HEAD) of a path outside the API and the
+  /// images whose last segment has no extension.
   static func isPage(_ request: Request) -> Bool {
     let path = request.uri.path
-    return request.method == .get && !path.hasPrefix("/api/") && !path.hasPrefix("/images/")
+    return (request.method == .get || request.method == .head) && !path.hasPrefix("/api/")
+      && !path.hasPrefix("/images/")
       && !(path.split(separator: "/").last?.contains(".") ?? false)
   }
 }
