@@ -423,7 +423,7 @@ def test_a_recycled_cell_never_shows_the_previous_posts_photo(server, browser):
     held = []
     page.route("**/images/**", lambda route: held.append(route))
     checked = 0
-    for offset in [1500, 3000, 600, 4500, 0]:
+    for offset in [1500, 3000, 600, 4500, 2200, 0]:
         page.evaluate(f"document.querySelector('#feed .cv-scroller').scrollTop = {offset}")
         for release in [False, True]:
             page.wait_for_timeout(200)
@@ -451,7 +451,9 @@ def test_a_recycled_cell_never_shows_the_previous_posts_photo(server, browser):
                 checked += 1
             while release and held:
                 held.pop().continue_()
-    assert checked >= 50, checked  # about 7 cells in view, 10 looks
+    # About 7 cells in view, 12 looks; fewer near the feed's end, whose length the module's
+    # other tests change (one run saw 48 in 10 looks).
+    assert checked >= 50, checked
     assert page.errors == []
 
 
