@@ -1,7 +1,8 @@
 // The change stream's connection (Web/app/event-stream.js) against a fake EventSource: the
 // browser going offline cuts it at once, coming back online reconnects at once from the last
-// event applied, and a paused or closed stream is left alone.
-import { test } from "node:test";
+// event applied, a connection silent for two heartbeats is replaced, and a paused or closed
+// stream is left alone.
+import { mock, test } from "node:test";
 import assert from "node:assert/strict";
 import { FakeSource } from "./support/fake-browser.mjs";
 
@@ -74,4 +75,42 @@ test("a paused or closed stream ignores the network's events", async () => {
   dispatchEvent(new Event("online"));
   assert.equal(FakeSource.opened, opened + 1);
   assert.equal(states.length, count);
+});
+
+test("a connection silent for two heartbeats says so and is replaced; any word keeps it", async () => {
+  const { stream, states } = watched(() => 9);
+  stream.open();
+  await settle();
+  mock.timers.enable({ apis: ["setTimeout"] });
+  try {
+    const first = FakeSource.last;
+    first.beat(1000);  // the server's interval: 1 s
+    mock.timers.tick(1500);
+    first.send({ kind: "insert", seq: 9, previous: 7 });  // an event counts as word too
+    mock.timers.tick(1999);
+    first.beat(1000);
+    mock.timers.tick(1999);
+    assert.equal(states.at(-1)[0], "live", "heard within two heartbeats each time");
+    assert.ok(!first.closed);
+    mock.timers.tick(1);  // two heartbeats of nothing
+    assert.ok(first.closed, "the silent connection is closed");
+    assert.equal(states.at(-1)[0], "reconnecting");
+    const delay = states.at(-1)[1];
+    assert.ok(delay >= 500 && delay <= 1000, `first retry after 0.5–1 s: ${delay}`);
+    const opened = FakeSource.opened;
+    mock.timers.tick(1000);
+    assert.equal(FakeSource.opened, opened + 1);
+    assert.match(FakeSource.last.url, /since=9$/, "resumed from the last event");
+    await Promise.resolve();
+    assert.deepEqual(states.at(-1).slice(0, 1), ["live"]);
+    assert.equal(states.at(-1)[2], true, "live again after a cut: resumed");
+    // A paused stream has no watch: nothing happens however long it waits.
+    stream.pause();
+    const count = states.length;
+    mock.timers.tick(60_000);
+    assert.equal(states.length, count);
+  } finally {
+    mock.timers.reset();
+    stream.close();
+  }
 });

@@ -248,7 +248,8 @@ export async function showList(spec) {
     // Back after a cut: the server ends a session's streams when it ends the session.
     if (resumed) confirmSession();
     live.textContent = stream === "live" ? "● Live"
-      : stream === "offline" ? `Offline — retrying in ${Math.ceil(delay / 1000)} s` : "Connecting…";
+      : stream === "offline" ? `Offline — retrying in ${Math.ceil(delay / 1000)} s`
+        : stream === "reconnecting" ? "No word from the server — reconnecting…" : "Connecting…";
     live.dataset.state = stream;
     if (stream === "offline") offlineBanner.hidden = false;
     if (stream === "live") offlineBanner.hidden = true;

@@ -122,7 +122,7 @@ class Stream:
 
     `events` holds every event read so far as (id, data) with id an int (None if absent) and
     data the parsed JSON; `closed` is set when the server ended the stream (or the connection
-    broke). Comments (`: heartbeat`) and `retry:` are skipped."""
+    broke). Comments, `retry:` and named events (`heartbeat`) are skipped."""
 
     def __init__(self, base, last_event_id=None, since=None, token=None, timeout=10):
         parsed = urllib.parse.urlsplit(base)
@@ -212,13 +212,15 @@ class Stream:
         added = 0
         while b"\n\n" in self.text:
             block, self.text = self.text.split(b"\n\n", 1)
-            event_id, data = None, []
+            event_id, data, name = None, [], "message"
             for line in block.decode().split("\n"):
                 if line.startswith("id:"):
                     event_id = int(line[3:].strip())
+                elif line.startswith("event:"):
+                    name = line[6:].strip()
                 elif line.startswith("data:"):
                     data.append(line[5:].lstrip(" "))
-            if data:
+            if data and name == "message":
                 self.events.append((event_id, json.loads("\n".join(data))))
                 added += 1
         return added

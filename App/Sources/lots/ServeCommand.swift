@@ -119,7 +119,18 @@ struct ServerOptions: ParsableArguments {
         + "map shows its own GeoJSON layers and fetches nothing from elsewhere."))
   var mapTiles = ProcessInfo.processInfo.environment["LOTS_MAP_TILES"]
 
+  @Option(
+    name: .customLong("heartbeat"),
+    help: ArgumentHelp(
+      "Seconds between the live stream's heartbeats, 1 to 300; a page that hears none for two "
+        + "of them reconnects.",
+      valueName: "seconds"))
+  var heartbeat = 15
+
   func validate() throws {
+    guard (1...300).contains(heartbeat) else {
+      throw ValidationError("--heartbeat must be 1 to 300 seconds, not \(heartbeat)")
+    }
     if let mapTiles, MapTiles.origin(mapTiles) == nil {
       throw ValidationError(
         "--map-tiles must be an http(s) URL with {z}, {x} and {y}, such as "
@@ -143,6 +154,7 @@ struct ServerOptions: ParsableArguments {
     }
     configuration.connectionsPerAddress = connectionsPerAddress
     configuration.mapTiles = mapTiles
+    configuration.heartbeatInterval = .seconds(heartbeat)
     return configuration
   }
 }

@@ -12,14 +12,15 @@ struct RawHTTPClient {
     var data: String
   }
 
-  /// Opens `path`, reads events until `until` holds (or `timeout`), running `action` once the
-  /// stream is connected; the connection is then cut. The timeout guards against a hang only:
+  /// Opens `path`, reads events until `until` holds (or `timeout`, or the `heartbeat`th
+  /// heartbeat, when the heartbeats' data are returned), running `action` once the stream is
+  /// connected; the connection is then cut. Heartbeats are not among the events. The timeout guards against a hang only:
   /// `action` (uploads through libvips in a debug build) shares two cores with every suite
   /// running in parallel, and took over 10 s in a CI run and over 60 s on a machine also
   /// running headless Chromium (load 12), so it is as generous as the API client's.
   func events(
     _ path: String, headers: [String: String] = [:], timeout: Duration = .seconds(300),
-    stopAtHeartbeat heartbeat: Bool = false,
+    stopAtHeartbeat heartbeat: Int? = nil,
     during action: @escaping @Sendable () async throws -> Void = {},
     until: @escaping @Sendable ([Event]) -> Bool
   ) async throws -> [Event] {
@@ -48,8 +49,8 @@ struct RawHTTPClient {
               try await action()
             }
             if started, until(decoder.events) { return decoder.events }
-            if started, decoder.heartbeats > 0, heartbeat {
-              return [Event(id: nil, data: ": heartbeat")]
+            if started, let heartbeat, decoder.heartbeats.count >= heartbeat {
+              return decoder.heartbeats.map { Event(id: nil, data: $0) }
             }
           }
           return decoder.events
@@ -72,7 +73,8 @@ struct ChunkedSSEDecoder {
   private var body = ""
   private(set) var events: [RawHTTPClient.Event] = []
   private(set) var connected = false
-  private(set) var heartbeats = 0
+  /// The data of each `heartbeat` event.
+  private(set) var heartbeats: [String] = []
 
   mutating func feed(_ bytes: [UInt8]) {
     raw += bytes
@@ -94,16 +96,21 @@ struct ChunkedSSEDecoder {
       body.removeSubrange(..<range.upperBound)
       var event = RawHTTPClient.Event(id: nil, data: "")
       var isEvent = false
+      var name = "message"
       for line in block.split(separator: "\n") {
         if line.hasPrefix(": connected") { connected = true }
-        if line.hasPrefix(": heartbeat") { heartbeats += 1 }
+        if line.hasPrefix("event: ") { name = String(line.dropFirst(7)) }
         if line.hasPrefix("id: ") { event.id = String(line.dropFirst(4)) }
         if line.hasPrefix("data: ") {
           event.data = String(line.dropFirst(6))
           isEvent = true
         }
       }
-      if isEvent { events.append(event) }
+      if isEvent, name == "heartbeat" {
+        heartbeats.append(event.data)
+      } else if isEvent {
+        events.append(event)
+      }
     }
   }
 

@@ -22,8 +22,12 @@ export class FakeSource {
       this.onopen?.();
     });
   }
+  listeners = new Map();
+  addEventListener(name, listener) { this.listeners.set(name, listener); }
   close() { this.closed = true; this.readyState = FakeSource.CLOSED; }
   send(event) { this.onmessage({ data: JSON.stringify(event) }); }
+  /** A `heartbeat` event naming `interval` (ms). */
+  beat(interval) { this.listeners.get("heartbeat")?.({ data: JSON.stringify({ interval }) }); }
   fail() { this.onerror?.(); }
 }
 globalThis.EventSource = FakeSource;

@@ -54,7 +54,7 @@ struct StreamSession {
   {
     let hub = services.hub
     defer { hub.unsubscribe(subscription.id) }
-    try await writer.write(ByteBuffer(string: "retry: 2000\n: connected\n\n"))
+    try await writer.write(ByteBuffer(string: "retry: 2000\n: connected\n\n" + heartbeat))
     guard try await sessionGoesOn() else { return }
     if let viewerID { staffOf = try await services.storage.staffStoreID(accountID: viewerID) }
     if resetFirst { try await sendReset(latest: hub.lastLoaded, &writer) }
@@ -103,8 +103,19 @@ struct StreamSession {
       try await send(entry, &writer)
     }
     if lastWrite.duration(to: .now) >= services.configuration.heartbeatInterval {
-      try await write(": heartbeat\n\n", &writer)
+      try await write(heartbeat, &writer)
     }
+  }
+
+  /// A heartbeat: a named event, `heartbeat`, which EventSource hands to page script (a
+  /// comment it never does), carrying the interval in milliseconds, so that a client can tell
+  /// a silent connection (nothing for two intervals: a half-open socket, a proxy that stopped
+  /// forwarding) from a quiet one. Sent as the stream opens and after each interval without a
+  /// write; it has no id, so a resume point stays the last change's.
+  var heartbeat: String {
+    let interval = services.configuration.heartbeatInterval.components
+    let milliseconds = interval.seconds * 1_000 + interval.attoseconds / 1_000_000_000_000_000
+    return "event: heartbeat\ndata: {\"interval\":\(milliseconds)}\n\n"
   }
 
   /// Whether the viewer's session still holds: it has not expired and, after sessions may
