@@ -33,6 +33,8 @@ let package = Package(
     .package(url: "https://github.com/swift-extras/swift-extras-base64", from: "1.2.0"),
     .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+    .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+    .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
   ],
   targets: [
     .target(name: "LotsCore", swiftSettings: swiftSettings),
@@ -60,6 +62,8 @@ let package = Package(
         .product(name: "ExtrasBase64", package: "swift-extras-base64"),
         .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "NIOSSL", package: "swift-nio-ssl"),
+        .product(name: "Metrics", package: "swift-metrics"),
+        .product(name: "Prometheus", package: "swift-prometheus"),
       ],
       swiftSettings: swiftSettings
     ),

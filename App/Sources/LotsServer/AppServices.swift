@@ -42,6 +42,8 @@ struct AppServices: Sendable {
   let uploadsByAddress: InFlightLimit
   /// Passwords being hashed or checked.
   let passwordWork: WorkPool
+  /// What `GET /metrics` says.
+  let metrics = ServerMetrics()
 
   init(configuration: ServerConfiguration, storage: any Storage, images: any ImageStore) {
     self.configuration = configuration

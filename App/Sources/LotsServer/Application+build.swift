@@ -44,7 +44,9 @@ func buildApplication(
   let configuration = services.configuration
   // Every GET answers HEAD too, without its body (a link checker or a proxy asks HEAD first).
   let router = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
-  router.add(middleware: RequestLogMiddleware())
+  router.add(
+    middleware: RequestLogMiddleware(
+      metrics: configuration.metricsEnabled ? services.metrics : nil))
   router.add(
     middleware: SecurityHeadersMiddleware(
       imageOrigin: configuration.mapTiles.flatMap(MapTiles.origin)))
@@ -61,6 +63,7 @@ func buildApplication(
     shell?.register(on: router)
   }
   HealthRoutes(services: services).register(on: router)
+  if configuration.metricsEnabled { MetricsRoutes(services: services).register(on: router) }
   ImageRoutes(services: services).register(on: router)
   let api = router.group("api")
     .add(middleware: PrivateResponsesMiddleware())

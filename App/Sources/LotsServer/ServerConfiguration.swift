@@ -26,6 +26,11 @@ public struct ServerConfiguration: Sendable {
   public var policy = DatabasePolicy()
   /// Request budgets per user (or per name for sign-in).
   public var rateLimits = RateLimits()
+  /// Whether requests are counted and `GET /metrics` serves what is.
+  public var metricsEnabled = true
+  /// The token that lets a client elsewhere read `GET /metrics` (`Authorization: Bearer`);
+  /// without it only this machine may.
+  public var metricsToken: String?
   /// Interval between SSE heartbeats.
   public var heartbeatInterval: Duration = .seconds(15)
   /// Minimum gap between two like-count updates of one post on one stream.

@@ -127,7 +127,21 @@ struct ServerOptions: ParsableArguments {
       valueName: "seconds"))
   var heartbeat = 15
 
+  @Option(
+    name: .customLong("metrics-token"),
+    help: ArgumentHelp(
+      "A token that lets a client elsewhere read /metrics (Authorization: Bearer; env "
+        + "LOTS_METRICS_TOKEN); without it only this machine may.",
+      valueName: "token"))
+  var metricsToken = ProcessInfo.processInfo.environment["LOTS_METRICS_TOKEN"]
+
+  @Flag(help: "Serve no /metrics and count no requests.")
+  var noMetrics = false
+
   func validate() throws {
+    if let metricsToken, metricsToken.count < 16 {
+      throw ValidationError("--metrics-token must be at least 16 characters")
+    }
     guard (1...300).contains(heartbeat) else {
       throw ValidationError("--heartbeat must be 1 to 300 seconds, not \(heartbeat)")
     }
@@ -155,6 +169,8 @@ struct ServerOptions: ParsableArguments {
     configuration.connectionsPerAddress = connectionsPerAddress
     configuration.mapTiles = mapTiles
     configuration.heartbeatInterval = .seconds(heartbeat)
+    configuration.metricsToken = metricsToken
+    configuration.metricsEnabled = !noMetrics
     return configuration
   }
 }

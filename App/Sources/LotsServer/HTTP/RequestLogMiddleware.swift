@@ -6,8 +6,11 @@ import Logging
 /// request's id, which the response carries too (`X-Request-ID`), so that a person's report of
 /// a failure finds its line. The route is the matched template (`/api/posts/{id}`), never the
 /// path as sent: a shared list's token, an id someone searched for, a query string or any
-/// header (cookie, authorization) never reaches the log.
+/// header (cookie, authorization) never reaches the log. Each request is counted in `metrics`
+/// too, by the same method, route and status, with its duration.
 struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
+  var metrics: ServerMetrics?
+
   /// The response header naming the request.
   static var header: HTTPField.Name { HTTPField.Name("X-Request-ID")! }
 
@@ -35,9 +38,12 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
     _ request: Request, _ context: Context, status: String, since start: ContinuousClock.Instant,
     id: String
   ) {
+    let duration = start.duration(to: .now)
     // Tenths of a millisecond, through the server's own `Duration.nanoseconds`.
-    let milliseconds = Double(start.duration(to: .now).nanoseconds / 100_000) / 10
+    let milliseconds = Double(duration.nanoseconds / 100_000) / 10
     let route = context.endpointPath ?? "unmatched"
+    metrics?.request(
+      method: request.method.rawValue, route: route, status: status, duration: duration)
     context.logger.info(
       "request",
       metadata: [

@@ -32,6 +32,9 @@ final class WorkPool: Sendable {
     return pool
   }
 
+  /// The requests admitted now (running and waiting).
+  var inFlight: Int { admission.count("") }
+
   /// Runs `body` as one admitted request.
   /// - Throws: ``AppError`` 503 with `Retry-After` when the limit's requests are in already;
   ///   whatever `body` throws.

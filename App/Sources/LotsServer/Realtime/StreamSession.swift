@@ -141,6 +141,7 @@ struct StreamSession {
 
   mutating func sendReset(latest: Int64, _ writer: inout any ResponseBodyWriter) async throws {
     coalescer.reset()
+    services.metrics.reset()
     cursor = latest
     try await send(ChangeEvent(seq: latest, previous: lastSent, kind: .reset), id: latest, &writer)
   }
@@ -154,6 +155,7 @@ struct StreamSession {
     let data = try JSONCoding.encoder().encode(event)
     try await write("id: \(id)\ndata: \(String(decoding: data, as: UTF8.self))\n\n", &writer)
     lastSent = id
+    services.metrics.sent()
   }
 
   /// Sends an entry's event as this viewer gets it, its sequence as the SSE id.
@@ -168,6 +170,7 @@ struct StreamSession {
     try await writer.write(json.buffer)
     lastWrite = .now
     lastSent = entry.seq
+    services.metrics.sent()
   }
 
   mutating func write(_ text: String, _ writer: inout any ResponseBodyWriter) async throws {
