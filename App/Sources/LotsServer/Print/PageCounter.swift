@@ -55,36 +55,19 @@ struct PageCounter: Sendable {
   /// Runs the child on `file`: its exit status (-1 when it was killed or crashed) and its
   /// output's first line.
   private func run(_ file: URL) async throws -> (Int32, String) {
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = [
-      "--memory", String(memoryMiB), "--cpu", String(cpuSeconds), file.path,
-    ]
-    process.environment = [:]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    process.standardInput = FileHandle.nullDevice
-    let ended = AsyncStream<Void>.makeStream()
-    process.terminationHandler = { _ in ended.continuation.finish() }
-    do {
-      try process.run()
-    } catch {
-      throw PrintFileError.counterUnavailable
-    }
-    let pid = process.processIdentifier
-    let watchdog = Task {
+    let child = try ChildProcess(
+      executable.path, ["--memory", String(memoryMiB), "--cpu", String(cpuSeconds), file.path])
+    defer { close(child.output) }
+    let watchdog = Task { [pid = child.pid] in
       try await Task.sleep(for: wallClock)
       kill(pid, SIGKILL)
     }
-    for await _ in ended.stream {}
+    let status = await child.exitStatus()
     watchdog.cancel()
-    // A child that was killed or crashed said nothing worth reading (and whatever it started
-    // may still hold the pipe open).
-    guard process.terminationReason == .exit else { return (-1, "") }
+    // A child that was killed or crashed said nothing worth reading.
+    guard let status else { return (-1, "") }
     // The child wrote one short line (far below a pipe's buffer) before it ended.
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    let line = String(decoding: data, as: UTF8.self).split(separator: "\n").first ?? ""
-    return (process.terminationStatus, String(line))
+    let line = child.readOutput().split(separator: "\n").first ?? ""
+    return (status, String(line))
   }
 }
