@@ -87,11 +87,21 @@ import Testing
       method: "POST", route: "/api/sessions", status: "201", duration: .milliseconds(40))
     metrics.sent(2)
     metrics.reset()
+    // Methods a client invents are one series, not one each.
+    for index in 0..<50 {
+      metrics.request(
+        method: "BREW\(index)", route: "unmatched", status: "404", duration: .milliseconds(1))
+    }
     let text = metrics.text(
       with: .init(openStreams: 0, changeLogLag: 0, uploadsInFlight: 1, passwordChecksInFlight: 2))
     #expect(Self.value(#"lots_rate_limited_total{route="/api/sessions"}"#, in: text) == 1)
     #expect(Self.value("lots_stream_events_sent_total", in: text) == 2)
     #expect(Self.value("lots_stream_resets_total", in: text) == 1)
+    #expect(
+      Self.value(
+        #"lots_http_requests_total{method="other",route="unmatched",status="404"}"#, in: text)
+        == 50)
+    #expect(!text.contains("BREW"))
     #expect(Self.value(#"lots_work_in_flight{work="password"}"#, in: text) == 2)
     #expect(
       Self.value(
