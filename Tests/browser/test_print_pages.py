@@ -68,6 +68,10 @@ def test_student_pages(demo, browser, width, scheme):
           page.get_by_role("option", name="Staple (€0.50)").or_(
               page.locator("#order-binding option[value=staple]")))
     order = order_one_pdf(page, demo, store=2)
+    # The first page's summary of active orders, with each one's progress and place.
+    page.goto(demo.url + "/print")
+    check(page, f"print-page-home-orders-{width}-{scheme}",
+          page.get_by_role("list", name=f"Progress of order {order}"))
     page.goto(f"{demo.url}/print/orders/{order}")
     check(page, f"print-page-order-{width}-{scheme}", page.get_by_role("list", name="Progress"))
     page.get_by_role("button", name="Cancel order").click()
