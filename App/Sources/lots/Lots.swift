@@ -8,7 +8,8 @@ struct Lots: AsyncParsableCommand {
     abstract: "LOTs: the Lunch Of Today app (the engine's own command is lots-engine).",
     subcommands: [
       ServeCommand.self, SeedCommand.self, BenchImageCommand.self, BenchLimiterCommand.self,
-      BenchSearchCommand.self, BenchPrintCommand.self, PrintCommand.self,
+      BenchSearchCommand.self, BenchPrintCommand.self, PrintCommand.self, BackupCommand.self,
+      RestoreCommand.self,
     ],
     defaultSubcommand: ServeCommand.self
   )

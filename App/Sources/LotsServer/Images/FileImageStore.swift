@@ -121,8 +121,10 @@ struct FileImageStore: ImageStore {
     return keys
   }
 
+  /// Removes a key's file, unless a backup runs (``BackupLock``): then the file stays for
+  /// ``OrphanCollector``'s next pass.
   func remove(key: String) throws {
-    try? FileManager.default.removeItem(at: try fileURL(key))
+    BackupLock(dataDirectory: directory.deletingLastPathComponent()).remove(try fileURL(key).path)
   }
 
   /// The file of a key; keys that aren't `<64 hex>.<ext>` never reach the file system.

@@ -31,9 +31,10 @@ struct PrintFileStore: Sendable {
     return directory.appendingPathComponent(name)
   }
 
-  /// Removes a stored file (nothing when it is gone already).
+  /// Removes a stored file (nothing when it is gone already), unless a backup runs
+  /// (``BackupLock``): then the file stays for the sweeper's pass over unnamed files.
   func remove(_ name: String) {
     guard let url = url(of: name) else { return }
-    try? FileManager.default.removeItem(at: url)
+    BackupLock(dataDirectory: directory.deletingLastPathComponent()).remove(url.path)
   }
 }

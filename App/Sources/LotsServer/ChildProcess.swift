@@ -5,8 +5,9 @@ import NIOPosix
   import Glibc
 #endif
 
-/// A child process started with `posix_spawn`: an empty environment, standard input and error
-/// on `/dev/null`, standard output into a pipe, and no other descriptor of the server's.
+/// A child process started with `posix_spawn`: an empty environment, standard input on
+/// `/dev/null`, standard output into a pipe (standard error too, or `/dev/null`), and no other
+/// descriptor of the server's.
 /// Foundation's `Process.run()` is not used: on Linux it reads past a buffer while it looks for
 /// the descriptors to close (swift-corelibs-foundation pull request 5472), and crashed a CI run.
 struct ChildProcess: Sendable {
@@ -14,9 +15,14 @@ struct ChildProcess: Sendable {
   /// The reading end of the child's standard output (the caller closes it).
   let output: Int32
 
-  /// Starts `path` with `arguments`.
+  /// Starts `path` with `arguments` and only `environment` (`NAME=value` items); with
+  /// `errorsToOutput`, what it writes to standard error comes through ``output`` too (a tool's
+  /// message worth showing), else it is discarded.
   /// - Throws: ``PrintFileError/counterUnavailable`` when it cannot be started.
-  init(_ path: String, _ arguments: [String]) throws {
+  init(
+    _ path: String, _ arguments: [String], environment: [String] = [],
+    errorsToOutput: Bool = false
+  ) throws {
     guard let pipe2 = Self.pipe2, let closeFrom = Self.closeFrom else {
       throw PrintFileError.counterUnavailable
     }
@@ -27,14 +33,19 @@ struct ChildProcess: Sendable {
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_adddup2(&actions, pipe[1], 1)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    if errorsToOutput {
+      posix_spawn_file_actions_adddup2(&actions, pipe[1], 2)
+    } else {
+      posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    }
     // Nothing else of the server's (sockets, the database) reaches the child.
     _ = closeFrom(&actions, 3)
     let argv = ([path] + arguments).map { strdup($0) } + [nil]
     defer { for pointer in argv { free(pointer) } }
-    var environment: [UnsafeMutablePointer<CChar>?] = [nil]
+    let variables = environment.map { strdup($0) } + [nil]
+    defer { for pointer in variables { free(pointer) } }
     var pid = pid_t()
-    let started = posix_spawn(&pid, path, &actions, nil, argv, &environment)
+    let started = posix_spawn(&pid, path, &actions, nil, argv, variables)
     close(pipe[1])
     guard started == 0 else {
       close(pipe[0])
@@ -70,7 +81,8 @@ struct ChildProcess: Sendable {
     return (status >> 8) & 0xff
   }
 
-  /// What the child wrote, once it has ended (at most 4 KiB).
+  /// What the child wrote (at most 4 KiB): read it before ``exitStatus()`` when the child may
+  /// write more than a pipe holds (64 KiB), else after.
   func readOutput() -> String {
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 512)
