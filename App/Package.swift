@@ -35,11 +35,12 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
     .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
     .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+    .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
   ],
   targets: [
     .target(name: "LotsCore", swiftSettings: swiftSettings),
     .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
-    .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+    .systemLibrary(name: "CLotsZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     .systemLibrary(name: "CQPDF", pkgConfig: "libqpdf", providers: [.apt(["libqpdf-dev"])]),
     // The PDF page counter the server runs as a limited child process (Booster's orders).
     .executableTarget(
@@ -49,7 +50,7 @@ let package = Package(
       dependencies: [
         "LotsCore",
         "CVips",
-        "CZlib",
+        "CLotsZlib",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
         .product(name: "GRDB", package: "GRDB.swift"),
@@ -64,6 +65,7 @@ let package = Package(
         .product(name: "NIOSSL", package: "swift-nio-ssl"),
         .product(name: "Metrics", package: "swift-metrics"),
         .product(name: "Prometheus", package: "swift-prometheus"),
+        .product(name: "ZIPFoundation", package: "ZIPFoundation"),
       ],
       swiftSettings: swiftSettings
     ),

@@ -41,6 +41,14 @@ class Checks:
             print(f"  FAIL {what}: {detail}")
         return condition
 
+    def exit(self, name, error):
+        """Prints the failures and `error` (what stopped the run), then exits: 1 for any."""
+        for failure in self.failed:
+            print(f"{name}: FAILED: {failure}")
+        if error:
+            print(f"{name}: STOPPED: {error}")
+        sys.exit(1 if error or self.failed else 0)
+
 
 class Clock:
     """The drill's deadline: every wait and child process gets at most what is left."""
@@ -777,11 +785,7 @@ def main():
         shutil.rmtree(tmp, ignore_errors=True)
     report(drill.summary if drill else {})
     print(f"restore_drill: {len(checks.passed)} checks passed, {len(checks.failed)} failed")
-    for failure in checks.failed:
-        print(f"restore_drill: FAILED: {failure}")
-    if error:
-        print(f"restore_drill: STOPPED: {error}")
-    sys.exit(1 if error or checks.failed else 0)
+    checks.exit("restore_drill", error)
 
 
 if __name__ == "__main__":

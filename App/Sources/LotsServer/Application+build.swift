@@ -70,6 +70,7 @@ func buildApplication(
     .add(middleware: SessionMiddleware(store: services.storage, cache: services.sessions))
     .add(middleware: SameOriginMiddleware())
   AccountRoutes(services: services).register(on: api)
+  LeavingRoutes(services: services).register(on: api)
   PostRoutes(services: services).register(on: api)
   CommentRoutes(services: services).register(on: api)
   NotificationRoutes(services: services).register(on: api)
@@ -99,6 +100,7 @@ func buildApplication(
       SessionSweeper(store: services.storage),
       OrphanCollector(services: services, logger: logger),
       PrintFileSweeper(services: services, logger: logger),
+      ExportSweeper(services: services, logger: logger),
       StreamClock(
         hub: services.hub, interval: min(configuration.coalescingInterval, .seconds(1))),
     ] + [services.storage as? PostgresStorage].compactMap { $0 } + background,

@@ -57,16 +57,11 @@ struct ChildProcess: Sendable {
 
   /// glibc's `pipe2` and `posix_spawn_file_actions_addclosefrom_np` (2.34), which its headers
   /// declare only for `_GNU_SOURCE`, as Swift does not import them: looked up once.
-  private static let pipe2 = symbol(
+  private static let pipe2 = glibcSymbol(
     "pipe2", as: (@convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32).self)
-  private static let closeFrom = symbol(
+  private static let closeFrom = glibcSymbol(
     "posix_spawn_file_actions_addclosefrom_np",
     as: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
-
-  private static func symbol<T>(_ name: String, as type: T.Type) -> T? {
-    guard let handle = dlopen(nil, RTLD_NOW), let found = dlsym(handle, name) else { return nil }
-    return unsafeBitCast(found, to: type)
-  }
 
   /// Waits for the child to end (on a thread of the shared pool, not the caller's): its exit
   /// status, or nil when a signal ended it.

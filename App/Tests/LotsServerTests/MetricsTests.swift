@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import LotsCore
 import NIOCore
+import Synchronization
 import Testing
 
 @testable import LotsServer
@@ -47,6 +48,8 @@ import Testing
       #expect(Self.value("lots_change_log_lag", in: text) == 0)
       #expect(Self.value(#"lots_work_in_flight{work="upload"}"#, in: text) == 0)
       #expect(Self.value(#"lots_work_in_flight{work="password"}"#, in: text) == 0)
+      #expect(Self.value("lots_database_waiting", in: text) == 0)
+      #expect(Self.value("lots_database_waits_total", in: text) != nil)
       // Through a proxy every visitor would come from this machine: forwarded, it is refused.
       let forwarded = try await api.send(
         .get, "/metrics", headers: [.xForwardedFor: "203.0.113.7"])
@@ -92,8 +95,14 @@ import Testing
       metrics.request(
         method: "BREW\(index)", route: "unmatched", status: "404", duration: .milliseconds(1))
     }
-    let text = metrics.text(
-      with: .init(openStreams: 0, changeLogLag: 0, uploadsInFlight: 1, passwordChecksInFlight: 2))
+    var sample = ServerMetrics.Sample(
+      openStreams: 0, changeLogLag: 0, uploadsInFlight: 1, passwordChecksInFlight: 2,
+      databaseWaiting: 3, databaseWaitedTotal: 5)
+    let text = metrics.text(with: sample)
+    #expect(Self.value("lots_database_waiting", in: text) == 3)
+    #expect(Self.value("lots_database_waits_total", in: text) == 5)
+    sample.databaseWaitedTotal = 7
+    #expect(Self.value("lots_database_waits_total", in: metrics.text(with: sample)) == 7)
     #expect(Self.value(#"lots_rate_limited_total{route="/api/sessions"}"#, in: text) == 1)
     #expect(Self.value("lots_stream_events_sent_total", in: text) == 2)
     #expect(Self.value("lots_stream_resets_total", in: text) == 1)
@@ -107,5 +116,31 @@ import Testing
       Self.value(
         #"lots_http_request_duration_seconds_bucket{method="POST",route="/api/sessions",le="0.005"}"#,
         in: text) == 1)
+  }
+
+  /// Operations that find every place taken are counted as waiting while they wait, and as
+  /// having waited ever after.
+  @Test func databaseWaitsCountWhoFoundEveryPlaceTaken() async throws {
+    let waits = DatabaseWaits(capacity: 1)
+    final class Gate: Sendable { let open = Atomic(false) }
+    let gate = Gate()
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for _ in 0..<3 {
+        group.addTask {
+          try await waits.measure {
+            while !gate.open.load(ordering: .relaxed) {
+              try await Task.sleep(for: .milliseconds(1))
+            }
+          }
+        }
+      }
+      // However slow the machine: the three start in their own time.
+      while waits.waiting < 2 { try await Task.sleep(for: .milliseconds(1)) }
+      #expect(waits.waitedTotal == 2)
+      gate.open.store(true, ordering: .relaxed)
+      try await group.waitForAll()
+    }
+    #expect(waits.waiting == 0)
+    #expect(waits.waitedTotal == 2)
   }
 }

@@ -67,6 +67,27 @@ import Testing
     }
   }
 
+  /// An account deleted through one instance: the other hears its sessions end and the
+  /// change log's news of it (its post deleted) at once.
+  @Test func anAccountDeletedThroughOneInstanceIsHeardByTheOther() async throws {
+    try await Self.withTwoInstances { a, b in
+      let heard = Mutex<[String]>([])
+      b.sessionEnds.listen { message in heard.withLock { $0.append(message) } }
+      let rings = Atomic<Int>(0)
+      b.commits.listen { rings.add(1, ordering: .relaxed) }
+      let ana = try await a.createUser(username: "ana", passwordHash: "h", now: Date())
+      let post = try await a.insertPost(ChangeLogTests.newPost(author: ana.id), now: Date())
+      let before = rings.load(ordering: .relaxed)
+      _ = try await a.deleteAccount(userID: ana.id, now: Date())
+      #expect(try await Self.eventually { heard.withLock { $0.contains("user:\(ana.id)") } })
+      #expect(try await Self.eventually { rings.load(ordering: .relaxed) > before })
+      let entries = try await b.changes(after: 0, limit: 10)
+      #expect(entries.map(\.kind) == [.insert, .delete])
+      #expect(entries.last?.postID == post.id)
+      #expect(try await b.account(named: "ana") == nil)
+    }
+  }
+
   /// A session ended through one instance ends its streams on the other at once; another
   /// session's stream there goes on.
   @Test(.timeLimit(.minutes(5)))  // a hang guard: a busy machine is slow, not stuck

@@ -44,21 +44,12 @@ struct AccountRoutes {
     var request = request
     let change = try await request.decodeStrictly(
       PasswordChange.self, within: services.configuration.requestBodyTimeout)
-    do { try Validation.passwordToCheck(change.currentPassword) } catch {
-      var error = error
-      error.field = "currentPassword"
-      throw AppError(error)
-    }
+    let (account, nameKey) = try await passwordHolder(
+      user, password: change.currentPassword, field: "currentPassword", request, context)
     do { try Validation.password(change.newPassword) } catch {
       var error = error
       error.field = "newPassword"
       throw AppError(error)
-    }
-    let client = context.clientAddress(request, trusting: services.configuration.trustedProxies)
-    let nameKey = "\(user.username.lowercased())\u{0}\(client)"
-    try services.signInLimiter.checkWithoutTaking(nameKey, action: "password")
-    guard let account = try await services.storage.account(named: user.username) else {
-      throw AppError.unauthorized
     }
     let key = try PostRoutes.idempotencyKey(request)
     let work = services.passwordWork
@@ -85,6 +76,27 @@ struct AccountRoutes {
     try await services.storage.changePassword(
       userID: user.id, passwordHash: hash, keeping: context.tokenHash, key: key)
     services.sessionsEnded(.user(user.id))
+  }
+
+  /// The signed-in `user`'s account, for a request that proves it with `password`: checked
+  /// for shape first (a 400 naming `field`), then the sign-in limiter asked (429).
+  /// - Returns: The account's row, and the limiter's key to `take` when the password is wrong.
+  func passwordHolder(
+    _ user: User, password: String, field: String, _ request: Request,
+    _ context: AppRequestContext
+  ) async throws -> (account: (user: User, passwordHash: String), limiterKey: String) {
+    do { try Validation.passwordToCheck(password) } catch {
+      var error = error
+      error.field = field
+      throw AppError(error)
+    }
+    let client = context.clientAddress(request, trusting: services.configuration.trustedProxies)
+    let nameKey = "\(user.username.lowercased())\u{0}\(client)"
+    try services.signInLimiter.checkWithoutTaking(nameKey, action: "password")
+    guard let account = try await services.storage.account(named: user.username) else {
+      throw AppError.unauthorized
+    }
+    return (account, nameKey)
   }
 
   func signUp(_ request: Request, _ context: AppRequestContext) async throws

@@ -1,4 +1,4 @@
-import CZlib
+import CLotsZlib
 import Foundation
 import HTTPTypes
 import Hummingbird

@@ -88,7 +88,7 @@ public enum Backup {
         backend: backend, changeSequence: snapshot.changeSequence, posts: snapshot.posts,
         files: files, missing: missing.isEmpty ? nil : missing)
       try writeManifest(manifest, to: staging + "/" + BackupManifest.fileName)
-      try syncFolders(staging)
+      try BackupFiles.syncFileSystem(of: staging)
       guard rename(staging, target.path) == 0 else {
         throw BackupFiles.failure("rename the finished backup to", target.path)
       }
@@ -124,18 +124,6 @@ public enum Backup {
       if count < 0 && errno == EINTR { continue }
       guard count > 0 else { throw BackupFiles.failure("write", path) }
       written += count
-    }
-    guard fsync(output) == 0 else { throw BackupFiles.failure("write", path) }
-  }
-
-  /// fsyncs every folder of a finished tree, so that its names survive a power cut.
-  static func syncFolders(_ root: String) throws {
-    var folders = [root, root + "/images", root + "/print-files"]
-    for name in (try? FileManager.default.contentsOfDirectory(atPath: root + "/images")) ?? [] {
-      folders.append(root + "/images/" + name)
-    }
-    for folder in folders where FileManager.default.fileExists(atPath: folder) {
-      try BackupFiles.sync(directory: folder)
     }
   }
 }

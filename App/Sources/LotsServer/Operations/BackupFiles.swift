@@ -14,8 +14,8 @@ enum BackupFiles {
     var sha256: String
   }
 
-  /// Copies `source` to a new file `destination` (mode 0600), fsyncs it, and returns what it
-  /// copied; with `directories`, makes the destination's folder first. Without a destination
+  /// Copies `source` to a new file `destination` (mode 0600) and returns what it copied (the
+  /// caller makes the whole tree durable at once: ``syncFileSystem(of:)``); with `directories`, makes the destination's folder first. Without a destination
   /// it only reads and hashes.
   /// - Returns: nil when `source` does not exist.
   /// - Throws: ``OperatorError`` saying the disk is full, or naming the file and the error.
@@ -61,7 +61,6 @@ enum BackupFiles {
       }
       total += got
     }
-    if let destination, fsync(output) != 0 { throw failure("write", destination) }
     return Digest(bytes: total, sha256: hash.finalize().hex)
   }
 
@@ -79,6 +78,28 @@ enum BackupFiles {
     }
     close(folder)
   }
+
+  /// Writes everything of the file system that holds `path` to disk (`syncfs`): one flush for
+  /// a whole backup, rather than an fsync per file competing with the server's commits.
+  /// Without `syncfs` (not glibc), every file under `path` is fsynced instead.
+  static func syncFileSystem(of path: String) throws {
+    let folder = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard folder >= 0 else { throw failure("open", path) }
+    defer { close(folder) }
+    if let syncfs = Self.syncfs {
+      guard syncfs(folder) == 0 else { throw failure("write", path) }
+      return
+    }
+    let files = FileManager.default.enumerator(atPath: path)
+    while let name = files?.nextObject() as? String {
+      let file = open(path + "/" + name, O_RDONLY | O_CLOEXEC)
+      guard file >= 0 else { throw failure("open", path + "/" + name) }
+      defer { close(file) }
+      guard fsync(file) == 0 else { throw failure("write", path + "/" + name) }
+    }
+  }
+
+  private static let syncfs = glibcSymbol("syncfs", as: (@convention(c) (Int32) -> Int32).self)
 
   /// Removes a directory and everything in it (nothing when it is gone).
   static func remove(_ path: String) {

@@ -7,6 +7,8 @@ protocol HealthStore: Sendable {
   /// - Throws: ``AppError`` 503 when it cannot be reached (on PostgreSQL also while this
   ///   instance's notification connection is down: its streams would miss changes).
   func checkReady() async throws
+  /// How often operations waited for the database (``DatabaseWaits``).
+  var waits: DatabaseWaits { get }
 }
 
 /// `GET /health`: the process answers (alive). `GET /health/ready`: it can serve, the database

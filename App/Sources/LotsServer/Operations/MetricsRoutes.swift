@@ -26,7 +26,9 @@ struct MetricsRoutes {
         changeLogLag: max(
           0, try await services.storage.currentSequence() - services.hub.lastLoaded),
         uploadsInFlight: services.imageWork.inFlight,
-        passwordChecksInFlight: services.passwordWork.inFlight)
+        passwordChecksInFlight: services.passwordWork.inFlight,
+        databaseWaiting: services.storage.waits.waiting,
+        databaseWaitedTotal: services.storage.waits.waitedTotal)
       return Response(
         status: .ok,
         headers: [

@@ -75,7 +75,7 @@ public enum Restore {
       } else {
         try check(try SQLiteBackup.finishRestore(databaseFile), against: manifest)
       }
-      try Backup.syncFolders(staging)
+      try BackupFiles.syncFileSystem(of: staging)
       if exists { rmdir(target.path) }
       guard rename(staging, target.path) == 0 else {
         throw BackupFiles.failure("rename the restored data to", target.path)

@@ -1,6 +1,7 @@
 import CoreMetrics
 import Metrics
 import Prometheus
+import Synchronization
 
 private typealias Counter = CoreMetrics.Counter
 private typealias Gauge = CoreMetrics.Gauge
@@ -13,13 +14,16 @@ private typealias Timer = CoreMetrics.Timer
 /// Counted as they happen: requests by method, route (the matched template, never the path
 /// sent) and status, with their latency; rate-limit refusals (429s) by route; stream events
 /// sent, and stream resets (events a stream could not be sent, replaced by a reload). Read when
-/// scraped (``Sample``): open streams, the change log's lag
-/// behind the database, and the upload and password work in flight.
+/// scraped (``Sample``): open streams, the change log's lag behind the database, the upload
+/// and password work in flight, and database operations waiting for their turn.
 final class ServerMetrics: Sendable {
   let registry = PrometheusCollectorRegistry()
   private let factory: PrometheusMetricsFactory
   private let delivered: Counter
   private let resets: Counter
+  private let databaseWaits: Counter
+  /// The waits already counted into ``databaseWaits`` (the storage keeps a running total).
+  private let databaseWaitsCounted = Mutex(0)
 
   init() {
     var factory = PrometheusMetricsFactory(registry: registry)
@@ -31,6 +35,7 @@ final class ServerMetrics: Sendable {
     self.factory = factory
     delivered = Counter(label: "lots_stream_events_sent_total", factory: factory)
     resets = Counter(label: "lots_stream_resets_total", factory: factory)
+    databaseWaits = Counter(label: "lots_database_waits_total", factory: factory)
   }
 
   /// The methods counted by name; any other a client invents is "other", so that no one can
@@ -65,6 +70,10 @@ final class ServerMetrics: Sendable {
     var changeLogLag: Int64
     var uploadsInFlight: Int
     var passwordChecksInFlight: Int
+    /// Database operations waiting for SQLite's writer or a PostgreSQL connection now, and
+    /// how many ever did (``DatabaseWaits``).
+    var databaseWaiting = 0
+    var databaseWaitedTotal = 0
   }
 
   /// The text of every metric, `sample` set first.
@@ -75,6 +84,12 @@ final class ServerMetrics: Sendable {
       .record(sample.uploadsInFlight)
     Gauge(label: "lots_work_in_flight", dimensions: [("work", "password")], factory: factory)
       .record(sample.passwordChecksInFlight)
+    Gauge(label: "lots_database_waiting", factory: factory).record(sample.databaseWaiting)
+    let newWaits = databaseWaitsCounted.withLock { counted in
+      defer { counted = max(counted, sample.databaseWaitedTotal) }
+      return max(0, sample.databaseWaitedTotal - counted)
+    }
+    databaseWaits.increment(by: newWaits)
     return registry.emitToString()
   }
 }

@@ -2,4 +2,4 @@
 /// `PostgresStorage`), each feature declaring the part it uses in its own folder.
 typealias Storage = AccountStore & ChangeLogStore & FeedStore & ModerationStore & PostStore
   & RestaurantStore & ListStore & SearchStore & CommentStore
-  & NotificationStore & HealthStore & PrintStore
+  & NotificationStore & HealthStore & PrintStore & LeavingStore

@@ -11,6 +11,16 @@ extension PostgresStorage: AccountStore {
     let createdAt = Self.millis(now)
     do {
       return try await transaction { [self] connection in
+        var binds = PostgresBindings()
+        binds.append(UsernameSkeleton.of(username))
+        if let until = try await value(
+          Int64.self,
+          PostgresQuery(
+            unsafeSQL: AccountDeletion.reservedSQL(parameter: "$1", now: createdAt), binds: binds),
+          on: connection)
+        {
+          throw AccountDeletion.reserved(username, until: Self.date(until))
+        }
         let moderator: Bool
         switch role {
         case .member: moderator = false

@@ -333,6 +333,8 @@ extension PostgresStorage {
     ("v12: password change keys", ["ALTER TABLE account ADD COLUMN passwordChangeKey TEXT"]),
     // As SQLite's v17: Booster's tables.
     ("v13: print", PrintSchema.statements(sqlite: false)),
+    // As SQLite's v18: deleted accounts, reserved names and data archives.
+    ("v14: leaving", LeavingSchema.statements(sqlite: false)),
   ]
 
   /// The steps of migrations that need Swift (after their statements, in their transaction).

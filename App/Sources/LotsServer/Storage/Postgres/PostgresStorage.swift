@@ -20,6 +20,8 @@ final class PostgresStorage: Sendable {
   /// answered 503.
   static let deadline: Duration = .seconds(30)
   private let doorbell = ChangeDoorbell()
+  /// Operations waiting for a connection of the pool.
+  let waits: DatabaseWaits
   private let running: Task<Void, Never>
   private let listening: Task<Void, Never>
 
@@ -43,7 +45,8 @@ final class PostgresStorage: Sendable {
     }
     let client = PostgresClient(
       configuration: url.configuration(connections: connections), backgroundLogger: logger)
-    let storage = PostgresStorage(client: client, url: url, policy: policy, logger: logger)
+    let storage = PostgresStorage(
+      client: client, url: url, policy: policy, connections: connections, logger: logger)
     do {
       try await storage.migrate()
       // Listening before anything is written: no notification of this instance's is missed.
@@ -59,8 +62,12 @@ final class PostgresStorage: Sendable {
     return storage
   }
 
-  private init(client: PostgresClient, url: DatabaseURL, policy: DatabasePolicy, logger: Logger) {
+  private init(
+    client: PostgresClient, url: DatabaseURL, policy: DatabasePolicy, connections: Int,
+    logger: Logger
+  ) {
     self.client = client
+    self.waits = DatabaseWaits(capacity: connections)
     self.logger = logger
     self.policy = policy
     running = Task { await client.run() }
@@ -86,22 +93,29 @@ final class PostgresStorage: Sendable {
   ) async throws -> Result {
     guard doorbell.isUp else { throw AppError.databaseUnavailable }
     do {
-      return try await withThrowingTaskGroup(of: Result.self) { group in
-        group.addTask { try await operation() }
-        group.addTask { [doorbell] in
-          let until = ContinuousClock.now + Self.deadline
-          while doorbell.isUp, ContinuousClock.now < until {
-            try await Task.sleep(for: .milliseconds(100))
-          }
-          throw AppError.databaseUnavailable
-        }
-        defer { group.cancelAll() }
-        return try await group.next()!
-      }
+      return try await waits.measure { try await running(operation) }
     } catch let error as PSQLError where Self.lostConnection(error) {
       throw AppError.databaseUnavailable
     } catch let error where String(reflecting: type(of: error)).contains("ConnectionPoolError") {
       throw AppError.databaseUnavailable
+    }
+  }
+
+  /// Runs `operation` until it ends, the database goes away, or ``deadline`` passes.
+  private func running<Result: Sendable>(
+    _ operation: @escaping @Sendable () async throws -> Result
+  ) async throws -> Result {
+    try await withThrowingTaskGroup(of: Result.self) { group in
+      group.addTask { try await operation() }
+      group.addTask { [doorbell] in
+        let until = ContinuousClock.now + Self.deadline
+        while doorbell.isUp, ContinuousClock.now < until {
+          try await Task.sleep(for: .milliseconds(100))
+        }
+        throw AppError.databaseUnavailable
+      }
+      defer { group.cancelAll() }
+      return try await group.next()!
     }
   }
 

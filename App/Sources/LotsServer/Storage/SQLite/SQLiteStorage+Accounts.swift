@@ -9,7 +9,14 @@ extension SQLiteStorage {
     async throws -> User
   {
     do {
-      return try await writer.write { db in
+      return try await write { db in
+        if let until = try Int64.fetchOne(
+          db,
+          sql: AccountDeletion.reservedSQL(parameter: "?", now: Self.millis(now)),
+          arguments: [UsernameSkeleton.of(username)])
+        {
+          throw AccountDeletion.reserved(username, until: Self.date(until))
+        }
         let moderator: Bool
         switch role {
         case .member: moderator = false
@@ -60,7 +67,7 @@ extension SQLiteStorage {
 
   /// Stores a session by the hash of its token.
   func createSession(tokenHash: String, userID: Int64, expiresAt: Date) async throws {
-    try await writer.write { db in
+    try await write { db in
       try db.execute(
         sql: "INSERT INTO session (tokenHash, userId, expiresAt) VALUES (?, ?, ?)",
         arguments: [tokenHash, userID, Self.millis(expiresAt)])
@@ -71,7 +78,7 @@ extension SQLiteStorage {
   func changePassword(
     userID: Int64, passwordHash: String, keeping tokenHash: String?, key: String?
   ) async throws {
-    try await writer.write { db in
+    try await write { db in
       try db.execute(
         sql: "UPDATE account SET passwordHash = ?, passwordChangeKey = ? WHERE id = ?",
         arguments: [passwordHash, key, userID])
@@ -91,7 +98,7 @@ extension SQLiteStorage {
 
   /// Deletes every expired session (SessionSweeper calls it on a schedule).
   func deleteExpiredSessions(now: Date) async throws -> Int {
-    try await writer.write { db in
+    try await write { db in
       try db.execute(
         sql: "DELETE FROM session WHERE expiresAt <= ?", arguments: [Self.millis(now)])
       return db.changesCount
@@ -114,14 +121,14 @@ extension SQLiteStorage {
 
   /// Deletes every session of a user (sign out everywhere).
   func deleteSessions(userID: Int64) async throws {
-    try await writer.write { db in
+    try await write { db in
       try db.execute(sql: "DELETE FROM session WHERE userId = ?", arguments: [userID])
     }
   }
 
   /// Deletes a session (sign out).
   func deleteSession(tokenHash: String) async throws {
-    try await writer.write { db in
+    try await write { db in
       try db.execute(sql: "DELETE FROM session WHERE tokenHash = ?", arguments: [tokenHash])
     }
   }

@@ -82,7 +82,7 @@ extension SQLiteStorage {
   /// newest `retainedEvents`.
   @discardableResult
   func trimChangeLog(now: Date) async throws -> Int {
-    try await writer.write { db in
+    try await write { db in
       let newest = try Self.currentSequence(db)
       try db.execute(
         sql: "DELETE FROM changeLog WHERE seq <= ? OR createdAt < ?",

@@ -9,7 +9,7 @@ extension SQLiteStorage {
   ///   403 for one by someone who blocked them.
   func reportComment(commentID: Int64, userID: Int64, reason: String, now: Date) async throws {
     let weighing = policy.reports
-    try await writer.write { db in
+    try await write { db in
       guard
         let writerID = try Int64.fetchOne(
           db,
@@ -89,7 +89,7 @@ extension SQLiteStorage {
   func decide(_ decision: ModerationDecision, commentID: Int64, moderatorID: Int64, now: Date)
     async throws
   {
-    try await writer.write { db in
+    try await write { db in
       guard
         let row = try Row.fetchOne(
           db,

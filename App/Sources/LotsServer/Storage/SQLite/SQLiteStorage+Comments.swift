@@ -37,7 +37,7 @@ extension SQLiteStorage {
 
   /// Adds a comment, counts it and logs it, in one transaction.
   func addComment(postID: Int64, userID: Int64, body: String, now: Date) async throws -> Comment {
-    try await writer.write { db in
+    try await write { db in
       guard let authorID = try Self.visibleAuthor(db, postID: postID, viewerID: userID) else {
         throw AppError.notFound("post")
       }
@@ -65,7 +65,7 @@ extension SQLiteStorage {
 
   /// Deletes a comment its writer or its post's author asks to delete.
   func deleteComment(id: Int64, userID: Int64, now: Date) async throws {
-    try await writer.write { db in
+    try await write { db in
       guard
         let row = try Row.fetchOne(
           db,

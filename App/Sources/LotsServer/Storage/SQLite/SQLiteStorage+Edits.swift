@@ -10,7 +10,7 @@ extension SQLiteStorage {
   func editPost(_ change: PostChange, postID: Int64, userID: Int64, now: Date) async throws
     -> (post: Post, removed: [StoredPhoto])
   {
-    try await writer.write { db in
+    try await write { db in
       guard
         let row = try Row.fetchOne(
           db,

@@ -51,7 +51,7 @@ extension SQLiteStorage {
   func createRankingSnapshot(now: Date) async throws -> Int64 {
     let windowStart = Self.millis(now) - Int64(policy.inspireWindow * 1000)
     let reuse = policy.inspireReuse
-    return try await writer.write { db in
+    return try await write { db in
       // First pages that missed the same expired ranking queue here: one ranks, the rest reuse.
       if let recent = try Self.recentSnapshot(db, now: now, reuse: reuse) { return recent }
       let ids = try Int64.fetchAll(

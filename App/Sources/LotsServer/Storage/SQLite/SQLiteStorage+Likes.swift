@@ -7,7 +7,7 @@ extension SQLiteStorage {
   /// - Throws: ``AppError`` 404 when the viewer can't see the post, 403 for a like of a post by
   ///   someone who blocked the viewer (taking a like back stays possible).
   func setLike(_ liked: Bool, postID: Int64, userID: Int64, now: Date) async throws -> LikeState {
-    try await writer.write { db in
+    try await write { db in
       guard
         let authorID = try Self.visibleAuthor(db, postID: postID, viewerID: userID)
       else { throw AppError.notFound("post") }

@@ -58,7 +58,7 @@ extension SQLiteStorage {
   func save(
     _ target: SaveTarget, note: String, listID: Int64, ownerID: Int64, now: Date
   ) async throws -> (entry: ListEntry, created: Bool) {
-    try await writer.write { db in
+    try await write { db in
       try Self.ensureWantToTry(db, ownerID: ownerID)
       _ = try Self.kind(db, listID: listID, ownerID: ownerID)
       let column: String
@@ -114,7 +114,7 @@ extension SQLiteStorage {
   func setNote(_ note: String, entryID: Int64, listID: Int64, ownerID: Int64, now: Date)
     async throws -> ListEntry
   {
-    try await writer.write { db in
+    try await write { db in
       _ = try Self.kind(db, listID: listID, ownerID: ownerID)
       try db.execute(
         sql: "UPDATE listEntry SET note = ? WHERE id = ? AND listId = ?",
@@ -126,7 +126,7 @@ extension SQLiteStorage {
   }
 
   func removeEntry(_ entryID: Int64, listID: Int64, ownerID: Int64, now: Date) async throws {
-    try await writer.write { db in
+    try await write { db in
       _ = try Self.kind(db, listID: listID, ownerID: ownerID)
       try db.execute(
         sql: "DELETE FROM listEntry WHERE id = ? AND listId = ?", arguments: [entryID, listID])
@@ -138,7 +138,7 @@ extension SQLiteStorage {
   func move(_ entryID: Int64, after: Int64?, listID: Int64, ownerID: Int64, now: Date)
     async throws -> Int64
   {
-    try await writer.write { db in
+    try await write { db in
       _ = try Self.kind(db, listID: listID, ownerID: ownerID)
       func position(_ id: Int64) throws -> Int64 {
         guard

@@ -11,7 +11,7 @@ extension SQLiteStorage {
     """
 
   func lists(ownerID: Int64) async throws -> [PocketList] {
-    try await writer.write { db in
+    try await write { db in
       try Self.ensureWantToTry(db, ownerID: ownerID)
       let rows = try Row.fetchAll(
         db,
@@ -24,7 +24,7 @@ extension SQLiteStorage {
   }
 
   func createList(ownerID: Int64, name: String, now: Date) async throws -> PocketList {
-    try await writer.write { db in
+    try await write { db in
       try Self.ensureWantToTry(db, ownerID: ownerID)
       let count = try Int.fetchOne(
         db, sql: "SELECT COUNT(*) FROM pocketList WHERE ownerId = ?", arguments: [ownerID])!
@@ -43,7 +43,7 @@ extension SQLiteStorage {
   }
 
   func renameList(id: Int64, ownerID: Int64, name: String, now: Date) async throws -> PocketList {
-    try await writer.write { db in
+    try await write { db in
       let kind = try Self.kind(db, listID: id, ownerID: ownerID)
       guard kind == .named else { throw ListErrors.wantToTryIsFixed }
       try Self.checkNameFree(db, name, ownerID: ownerID, except: id)
@@ -57,7 +57,7 @@ extension SQLiteStorage {
   }
 
   func deleteList(id: Int64, ownerID: Int64, now: Date) async throws {
-    try await writer.write { db in
+    try await write { db in
       guard try Self.kind(db, listID: id, ownerID: ownerID) == .named else {
         throw ListErrors.wantToTryIsFixed
       }
@@ -70,7 +70,7 @@ extension SQLiteStorage {
   func setShared(_ shared: Bool, id: Int64, ownerID: Int64, now: Date) async throws
     -> PocketList
   {
-    try await writer.write { db in
+    try await write { db in
       _ = try Self.kind(db, listID: id, ownerID: ownerID)
       if shared {
         try db.execute(

@@ -9,7 +9,7 @@ extension SQLiteStorage {
   ///   by someone who blocked the reporter.
   func report(postID: Int64, userID: Int64, reason: String, now: Date) async throws {
     let weighing = policy.reports
-    try await writer.write { db in
+    try await write { db in
       guard let authorID = try Self.visibleAuthor(db, postID: postID, viewerID: userID) else {
         throw AppError.notFound("post")
       }
@@ -71,7 +71,7 @@ extension SQLiteStorage {
   /// Blocks or unblocks a user by name, idempotently.
   /// - Throws: ``AppError`` 404 for an unknown user, 400 for oneself.
   func setBlock(_ blocked: Bool, username: String, blockerID: Int64, now: Date) async throws {
-    try await writer.write { db in
+    try await write { db in
       guard
         let targetID = try Int64.fetchOne(
           db, sql: "SELECT id FROM account WHERE username = ?", arguments: [username])

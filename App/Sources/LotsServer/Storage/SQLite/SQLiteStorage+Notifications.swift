@@ -96,7 +96,7 @@ extension SQLiteStorage {
 
   /// Marks everything so far as read, and rings the person's other tabs.
   func markActivityRead(userID: Int64, now: Date) async throws {
-    try await writer.write { db in
+    try await write { db in
       let stamp = max(Self.millis(now), try Self.readAt(db, userID))
       try db.execute(
         sql: "UPDATE account SET notificationsReadAt = ? WHERE id = ?", arguments: [stamp, userID])

@@ -36,7 +36,7 @@ extension SQLiteStorage {
   /// `createdAt` never goes below the newest post's, so the feed's (createdAt, id) order is the
   /// commit order even when clocks step back or requests race.
   func insertPost(_ new: NewPost, now: Date) async throws -> Post {
-    try await writer.write { db in
+    try await write { db in
       let newest = try Int64.fetchOne(db, sql: "SELECT MAX(createdAt) FROM post") ?? 0
       let createdAt = max(Self.millis(now), newest)
       let place = try Self.restaurant(db, for: new.restaurant, now: createdAt)
@@ -96,7 +96,7 @@ extension SQLiteStorage {
   /// Deletes the viewer's own post.
   /// - Throws: ``AppError`` 404 for an unknown post, 403 for someone else's.
   func deletePost(id: Int64, userID: Int64, now: Date) async throws {
-    try await writer.write { db in
+    try await write { db in
       guard
         let authorID = try Int64.fetchOne(
           db, sql: "SELECT authorId FROM post WHERE id = ?", arguments: [id])

@@ -6,7 +6,7 @@ extension SQLiteStorage {
   func addPrintStore(_ store: NewPrintStore) async throws -> Int64 {
     let prices = try PrintRows.json(store.prices)
     let hours = try PrintRows.json(store.hours)
-    return try await writer.write { db in
+    return try await write { db in
       try db.execute(
         sql: """
           INSERT INTO printStore (name, address, latitude, longitude, prices, pagesPerMinute,
@@ -39,7 +39,7 @@ extension SQLiteStorage {
     -> CreditEntry
   {
     guard (1...PrintLimits.topUp).contains(amount) else { throw PrintErrors.topUpAmount }
-    return try await writer.write { db in
+    return try await write { db in
       try Self.move(
         db, accountID: accountID, kind: .topUp, amount: amount, orderID: nil, by: staffID,
         now: now)
@@ -76,7 +76,7 @@ extension SQLiteStorage {
     -> (order: PrintOrder, created: Bool)
   {
     let quote = try PrintRows.json(order.quote)
-    return try await writer.write { db in
+    return try await write { db in
       if let id = try Int64.fetchOne(
         db, sql: "SELECT id FROM printOrder WHERE accountId = ? AND idempotencyKey = ?",
         arguments: [order.accountID, order.key])
@@ -107,7 +107,7 @@ extension SQLiteStorage {
   }
 
   func cancelOrder(id: Int64, accountID: Int64, now: Date) async throws -> PrintOrder {
-    try await writer.write { db in
+    try await write { db in
       guard
         let row = try Row.fetchOne(
           db, sql: "SELECT state, total, storeId FROM printOrder WHERE id = ? AND accountId = ?",

@@ -4,7 +4,7 @@ import LotsCore
 
 extension SQLiteStorage {
   func addPrintFile(_ file: NewPrintFile, now: Date) async throws -> PrintFile {
-    try await writer.write { db in
+    try await write { db in
       let held = try Int.fetchOne(
         db, sql: "SELECT COUNT(*) FROM printFile WHERE accountId = ? AND orderId IS NULL",
         arguments: [file.accountID])!
@@ -63,7 +63,7 @@ extension SQLiteStorage {
   }
 
   func takeExpiredPrintFiles(now: Date, limit: Int) async throws -> [String] {
-    try await writer.write { db in
+    try await write { db in
       let rows = try Row.fetchAll(
         db,
         sql: "SELECT id, path FROM printFile WHERE deleteAfter < ? ORDER BY deleteAfter LIMIT ?",

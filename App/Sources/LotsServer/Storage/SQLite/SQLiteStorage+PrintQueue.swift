@@ -45,7 +45,7 @@ extension SQLiteStorage {
   func advanceOrder(
     id: Int64, storeID: Int64, action: PrintOrderState.Action, reason: String?, now: Date
   ) async throws -> PrintOrder {
-    try await writer.write { db in
+    try await write { db in
       guard
         let row = try Row.fetchOne(
           db, sql: "SELECT state, total, accountId FROM printOrder WHERE id = ? AND storeId = ?",
@@ -88,7 +88,7 @@ extension SQLiteStorage {
   }
 
   func pickUp(code: String, storeID: Int64, now: Date) async throws -> PrintOrder? {
-    try await writer.write { db in
+    try await write { db in
       guard
         let row = try Row.fetchOne(
           db,

@@ -4,7 +4,7 @@ import LotsCore
 
 extension SQLiteStorage {
   func addCollege(name: String, latitude: Double, longitude: Double) async throws -> Int64 {
-    try await writer.write { db in
+    try await write { db in
       try db.execute(
         sql: "INSERT INTO college (name, nameKey, latitude, longitude) VALUES (?, ?, ?, ?)",
         arguments: [name, TextFolding.key(name), latitude, longitude])
@@ -34,7 +34,7 @@ extension SQLiteStorage {
   }
 
   func setCollege(_ collegeID: Int64?, accountID: Int64) async throws {
-    try await writer.write { db in
+    try await write { db in
       if let collegeID {
         guard
           try Bool.fetchOne(
@@ -118,7 +118,7 @@ extension SQLiteStorage {
   }
 
   func setFavourite(_ on: Bool, storeID: Int64, accountID: Int64, now: Date) async throws {
-    try await writer.write { db in
+    try await write { db in
       try Self.requireStore(db, storeID)
       if on {
         try db.execute(
@@ -135,7 +135,7 @@ extension SQLiteStorage {
   }
 
   func setStaff(accountID: Int64, storeID: Int64?) async throws {
-    try await writer.write { db in
+    try await write { db in
       guard let storeID else {
         try db.execute(sql: "DELETE FROM printStaff WHERE accountId = ?", arguments: [accountID])
         return
@@ -157,7 +157,7 @@ extension SQLiteStorage {
   }
 
   func setStoreState(storeID: Int64, isOpen: Bool, pagesPerMinute: Int) async throws {
-    try await writer.write { db in
+    try await write { db in
       try Self.requireStore(db, storeID)
       try db.execute(
         sql: "UPDATE printStore SET isOpen = ?, pagesPerMinute = ? WHERE id = ?",

@@ -13,7 +13,7 @@ extension SQLiteStorage {
 
   /// Makes exactly the accounts with these (lowercased) names moderators.
   func setModerators(_ usernames: Set<String>) async throws {
-    try await writer.write { db in
+    try await write { db in
       try db.execute(sql: "UPDATE account SET moderator = 0")
       for name in usernames {
         try db.execute(
@@ -64,7 +64,7 @@ extension SQLiteStorage {
   func decide(_ decision: ModerationDecision, postID: Int64, moderatorID: Int64, now: Date)
     async throws
   {
-    try await writer.write { db in
+    try await write { db in
       guard
         let row = try Row.fetchOne(
           db,

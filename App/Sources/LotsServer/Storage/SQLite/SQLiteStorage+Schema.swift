@@ -327,6 +327,10 @@ extension SQLiteStorage {
     migrator.registerMigration("v17: print") { db in
       for statement in PrintSchema.statements(sqlite: true) { try db.execute(sql: statement) }
     }
+    // Deleted accounts, reserved names and data archives (``LeavingSchema``).
+    migrator.registerMigration("v18: leaving") { db in
+      for statement in LeavingSchema.statements(sqlite: true) { try db.execute(sql: statement) }
+    }
     return migrator
   }
 }

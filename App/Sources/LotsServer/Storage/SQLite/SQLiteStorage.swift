@@ -15,6 +15,8 @@ public struct SQLiteStorage: Sendable {
   let policy: DatabasePolicy
   /// Each event loop's own read-only connection (databases opened from a file).
   let loopReaders: LoopReaders?
+  /// Writes waiting for the one writer (``write(_:)`` counts them).
+  let waits = DatabaseWaits(capacity: 1)
 
   /// Opens a database over `writer` and runs pending migrations.
   /// - Throws: A GRDB error when the schema can't be migrated.
@@ -94,3 +96,12 @@ public struct DatabasePolicy: Sendable {
 }
 
 extension SQLiteStorage: Storage {}
+
+extension SQLiteStorage {
+  /// Runs `updates` in a write transaction on the one writer, counted in ``waits``.
+  func write<Result: Sendable>(_ updates: @escaping @Sendable (Database) throws -> Result)
+    async throws -> Result
+  {
+    try await waits.measure { try await writer.write(updates) }
+  }
+}
