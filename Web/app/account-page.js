@@ -1,11 +1,14 @@
 // The account page (/account): who is signed in, their profile (and a moderator's Review queue),
 // sign out of this device; change the password, given the current one (every other session
 // of the account ends at once, with its streams; this one stays); the people they blocked,
-// to unblock; and sign out everywhere. Each server error shows beside the field it names; a
+// to unblock; sign out everywhere; download their data (account-data.js); and, at the bottom,
+// delete the account (account-delete.js). Each server error shows beside the field it names; a
 // sign-in limit holds the form as long as asked.
+import { dataSection } from "./account-data.js";
+import { deleteSection } from "./account-delete.js";
 import { api } from "./api.js";
 import { blockedPeople } from "./blocked-people.js";
-import { backBar, element, labelledField, showFieldErrors } from "./dom.js";
+import { backBar, element, labelledField, showFieldErrors, stylesheet } from "./dom.js";
 import { guardSubmit } from "./form-guard.js";
 import { explain, sentence } from "./messages.js";
 import { signOut } from "./session.js";
@@ -70,7 +73,9 @@ export function showAccountPage(container, { user, close, signedOut }) {
       + " a lost phone or a shared computer is signed out at once."),
     outError, everywhere);
   const who = whoSection(user, signedOut);
-  container.replaceChildren(backBar(close), who, form, blockedPeople(), out);
+  stylesheet("/app/account.css");
+  container.replaceChildren(backBar(close), who, form, blockedPeople(), out, dataSection(),
+    deleteSection(user, signedOut));
   who.querySelector("h2").focus({ preventScroll: true });
 
   // A message beside the field it names, else above the button.

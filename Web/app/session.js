@@ -102,6 +102,17 @@ export async function signOut(everywhere = false) {
   announce(everywhere ? "Signed out on every device." : "Signed out.");
 }
 
+/**
+ * Forgets who was signed in after the server ended every session of theirs (their account
+ * deleted): nothing of theirs is kept, the page reads signed out, and `note` says why.
+ */
+export async function forgetSession(note) {
+  await forgetUser();
+  show(null);
+  error.textContent = "";  // not "ended on another device", if the stream noticed first
+  announce(note);
+}
+
 document.getElementById("sign-out").addEventListener("click", async () => {
   try {
     await signOut();
@@ -121,7 +132,8 @@ export async function confirmSession() {
   try {
     await api("GET", "/api/me");
   } catch (failure) {
-    if (failure.status !== 401) return;
+    // Signed out here meanwhile (the account deleted on this page): nothing more to say.
+    if (failure.status !== 401 || !localStorage.getItem(HINT)) return;
     await forgetUser();
     show(null);
     error.textContent = "You were signed out: your session was ended on another device.";
