@@ -114,7 +114,7 @@ def test_download_your_data(server, browser):
     sign_in(ben, server, "ben")
     assert status_of(ben, url) == 404
     assert status_of(ben, "/api/me/export/archive") == 404
-    assert status_of(ben, "/api/me/export") == 404
+    assert status_of(ben, "/api/me/export") == 204  # none of hers, and none of his
     visitor = watched_page(browser, 1280, 900, console_errors=False)
     visitor.goto(server.url + "/")
     assert status_of(visitor, "/api/me/export/archive") in (401, 404)

@@ -42,7 +42,11 @@ function confirmation(user) {
     event.preventDefault();
     finish(false);
   });
-  dialog.addEventListener("close", () => finish(false));  // the page left under it
+  // The page left under it. (A `close` is sent a task after the dialog closed: one that
+  // arrives after the dialog opened again, asked again at once, is not about this asking.)
+  dialog.addEventListener("close", () => {
+    if (!dialog.open) finish(false);
+  });
   const ask = () => new Promise((resolve) => {
     settle = resolve;
     dialog.showModal();

@@ -23,12 +23,13 @@ struct LeavingRoutes {
       return EditedResponse(
         status: export.state == .ready ? .ok : .accepted, response: export.status)
     }
-    router.get("me/export") { _, context -> DataExportStatus in
+    // No archive is not an error (a 404 would be one in every browser's console): 204.
+    router.get("me/export") { request, context -> Response in
       let user = try context.requireUser()
       guard let export = try await services.storage.dataExport(userID: user.id),
         export.state != .ready || export.isAvailable(at: Date())
-      else { throw AppError.notFound("data archive") }
-      return export.status
+      else { return Response(status: .noContent) }
+      return try export.status.response(from: request, context: context)
     }
     router.get("me/export/archive") { request, context -> Response in
       let user = try context.requireUser()
