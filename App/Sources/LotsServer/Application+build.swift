@@ -95,7 +95,10 @@ func buildApplication(
     configuration: .init(
       address: .hostname(configuration.host, port: configuration.port), serverName: "lots",
       availableConnectionsDelegate: MaximumAvailableConnections(configuration.maximumConnections)),
-    services: [
+    // Shut down in reverse order: PostgreSQL's connections first in the list, so closed last,
+    // after every service that may still be using them (a sweep in flight when a short test
+    // ended waited for ever on a pool that had closed under it).
+    services: [services.storage as? PostgresStorage].compactMap { $0 } + [
       services.hub, ChangeLogTrimmer(store: services.storage, hub: services.hub),
       SessionSweeper(store: services.storage),
       OrphanCollector(services: services, logger: logger),
@@ -103,7 +106,7 @@ func buildApplication(
       ExportSweeper(services: services, logger: logger),
       StreamClock(
         hub: services.hub, interval: min(configuration.coalescingInterval, .seconds(1))),
-    ] + [services.storage as? PostgresStorage].compactMap { $0 } + background,
+    ] + background,
     onServerRunning: { channel in
       logger.info("listening on \(configuration.host):\(channel.localAddress?.port ?? 0)")
       // A deployment under its own name must say so (--host-name): others get 421.

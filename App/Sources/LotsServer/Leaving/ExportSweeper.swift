@@ -13,12 +13,13 @@ struct ExportSweeper: Service {
     do {
       try await cancelWhenGracefulShutdown {
         while !Task.isCancelled {
+          // An archive lasts a day: nothing is due at start.
+          try await Task.sleep(for: interval)
           do {
             try await sweep(now: Date())
           } catch let error where !(error is CancellationError) {
             logger.warning("could not sweep data archives: \(error)")
           }
-          try await Task.sleep(for: interval)
         }
       }
     } catch is CancellationError {
