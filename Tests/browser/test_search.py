@@ -9,6 +9,7 @@ Screenshots in artifacts/screenshots/search-*."""
 import urllib.parse
 
 import pytest
+from playwright.sync_api import expect
 
 from conftest import screenshot, sign_in, watched_page
 from lots_server import LotsServer
@@ -205,7 +206,8 @@ def test_a_search_and_its_results_paged_as_one_scrolls(site, browser, width, hei
     assert abs(page.evaluate("document.querySelector('#feed .cv-scroller').scrollTop")
                - offset) <= 1
     assert page.input_value("#search-q") == "pho"
-    assert page.title() == "“pho” · Search · LOTs"
+    # The title follows the page back (a frame after the detail closes: waited for).
+    expect(page).to_have_title("“pho” · Search · LOTs")
     # Back to Main (the box empties), Forward to the search again.
     page.go_back()
     settle(page, "location.pathname === '/' && document.getElementById('search-head').hidden")
