@@ -9,21 +9,10 @@ struct ExportSweeper: Service {
   var interval: Duration = .seconds(600)
   var logger = Logger(label: "lots.export")
 
+  /// An archive lasts a day: nothing is due at start, so the first pass waits an interval.
   func run() async throws {
-    do {
-      try await cancelWhenGracefulShutdown {
-        while !Task.isCancelled {
-          // An archive lasts a day: nothing is due at start.
-          try await Task.sleep(for: interval)
-          do {
-            try await sweep(now: Date())
-          } catch let error where !(error is CancellationError) {
-            logger.warning("could not sweep data archives: \(error)")
-          }
-        }
-      }
-    } catch is CancellationError {
-      // Shutdown: a normal end, not a service failure.
+    try await sweepEvery(interval, logger: logger, what: "sweep data archives") {
+      try await sweep(now: Date())
     }
   }
 
