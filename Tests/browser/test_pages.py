@@ -485,3 +485,40 @@ def test_signing_in_works_before_the_engine_is_loaded_and_never_puts_a_password_
     still.wait_for_timeout(300)
     assert "password" not in still.url and still.url == server.url + "/"
     context.close()
+
+
+def test_a_post_answered_after_back_stays_off_the_list(server, browser):
+    """Back before the post's page has its post: the late answer neither titles the list nor
+    fills the closed page (nor follows the post); nor after the post's page loaded, when its
+    post is read again."""
+    cook = server.sign_up("slowcook")
+    [first] = posts(server, cook, 1)
+    page = watched_page(browser, 1000, 800)
+    page.goto(server.url + "/")
+    page.wait_for_selector("#feed[aria-busy=false] .post")
+    main_title = page.title()
+    held = []
+    page.route(f"**/api/posts/{first}", lambda route: held.append(route))
+    finished = []
+    page.on("requestfinished", lambda r: r.url.endswith(f"/api/posts/{first}")
+            and finished.append(r))
+    page.click(f'.post img[data-post="{first}"]')
+    wait_until(page, f"location.pathname === '/p/{first}'")
+    while not held:
+        page.wait_for_timeout(50)
+    page.go_back()
+    page.wait_for_selector("#detail", state="hidden")
+    assert page.title() == main_title
+    held[0].continue_()
+    page.unroute(f"**/api/posts/{first}")
+    while not finished:
+        page.wait_for_timeout(50)
+    page.wait_for_timeout(1000)  # what the page does with the answer (nothing, when right)
+    assert page.title() == main_title
+    assert page.evaluate("document.getElementById('detail').childElementCount") == 0
+    assert page.is_hidden("#detail")
+    # Opened again it loads as ever, and is titled by its post.
+    page.go_forward()
+    page.wait_for_selector("#detail[aria-busy=false] h2")
+    assert page.title().startswith("Place 0")
+    assert page.evaluate("window.cspViolations") == [] and page.errors == []

@@ -23,6 +23,8 @@ import { drawSave, makeSaveButton, savePostName } from "./save-button.js";
 import { knownLists, savedChanges } from "./saved.js";
 import { postTitle } from "./titles.js";
 
+/** How many times a post's page was shown: a later one supersedes a loading one. */
+let showings = 0;
 const REASONS = ["Spam or advertising", "Not food", "Offensive or hateful", "Other"];
 
 /** A button labelled for screen readers as well as by its text. */
@@ -46,6 +48,11 @@ async function photosOfPost(post) {
  * The lists learn of a like, a block or a delete from the change stream.
  */
 export async function showDetail(container, id, { user, close, gone }) {
+  const call = ++showings;
+  // Still this page once the post is read: not after Back (the page is closed), another page
+  // opened meanwhile, or this post's page opened again (Back, then Forward, before the answer).
+  const current = () => call === showings && !container.hidden
+    && location.pathname === `/p/${id}`;
   const alert = element("p", { className: "alert", role: "alert" });
   container.replaceChildren(backBar(close), alert);
   container.setAttribute("aria-busy", "true");
@@ -54,12 +61,14 @@ export async function showDetail(container, id, { user, close, gone }) {
     [post] = await Promise.all([api("GET", `/api/posts/${id}`),
       stylesheet("/app/comments.css")]);
   } catch (failure) {
+    if (!current()) return;
     if (failure.status === 404) notFoundIn(container, "post");
     else alert.textContent = `Could not load the post: ${failure.message}`;
     container.setAttribute("aria-busy", "false");
     return;
   }
   const carousel = await photosOfPost(post);
+  if (!current()) return carousel.destroy?.();
   let media = carousel.element;
   /** The photos shown now: the carousel (its `index` the photo in the middle) or one image. */
   let shown = carousel;
@@ -146,7 +155,11 @@ export async function showDetail(container, id, { user, close, gone }) {
 
   /** Draws what the post says now, in place (the focus stays where it is). */
   const draw = () => {
-    if (article.isConnected) document.title = postTitle(post);
+    // Only while this post is the page: an answer landing after Back (before the page is taken
+    // down) would title the list with the post.
+    if (article.isConnected && location.pathname === `/p/${post.id}`) {
+      document.title = postTitle(post);
+    }
     const place = JSON.stringify([post.restaurantId, post.restaurant, post.area]);
     if (place !== placeShown) title.replaceChildren(placeLink(post));
     placeShown = place;

@@ -77,7 +77,7 @@ export async function showPlace(container, id, { close }) {
   }
   if (shown !== state) return;
   state.restaurant = restaurant;
-  document.title = placeTitle(restaurant);
+  if (location.pathname === `/r/${id}`) document.title = placeTitle(restaurant);
   const heading = element("h2", { id: "place-title", tabIndex: -1 }, restaurant.name);
   // "Mitte · 3 posts": the area (when known) and the count on one line under the name.
   const area = element("span", { className: "place-area" }, restaurant.area ?? "");

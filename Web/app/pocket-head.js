@@ -2,7 +2,7 @@
 // the Waterfall / Grid switch (the reader's choice, kept for every list), and the owner's
 // Share (then "Shared link", showing or hiding the link) and Delete list.
 import { element } from "./dom.js";
-import { onRetitle } from "./pocket.js";
+import { onRetitle, titleWhileShown } from "./pocket.js";
 import { placesText } from "./pocket-text.js";
 import { deleteList, renameForm, share, sharePanel } from "./pocket-tools.js";
 import { navigate } from "./router.js";
@@ -73,7 +73,7 @@ export function listHeader({ state, owner, alert }) {
   const draw = () => {
     const { list } = state;
     heading.textContent = list.name;
-    document.title = listTitle(list);
+    titleWhileShown(listTitle(list));
     meta.textContent = placesText(list.entryCount) + (owner && list.shared ? " · Shared" : "");
     const named = list.kind !== "wantToTry";
     titleRow.querySelector(".rename")?.toggleAttribute("hidden", !named);

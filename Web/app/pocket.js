@@ -58,6 +58,12 @@ export async function openPocket(route, user) {
 
 let retitler = null;
 
+/** Titles the document `title` while the pocket page is the page shown (not a post's page or a
+ * restaurant's over it, whose title a list's live update must not take). */
+export function titleWhileShown(title) {
+  if (location.pathname === shownPath) document.title = title;
+}
+
 /** Lets the page shown title the document again (Back from a page over it). */
 export function onRetitle(retitle) {
   retitler = retitle;
