@@ -17,6 +17,8 @@ public struct SQLiteStorage: Sendable {
   let loopReaders: LoopReaders?
   /// Writes waiting for the one writer (``write(_:)`` counts them).
   let waits = DatabaseWaits(capacity: 1)
+  /// The writes of ``write(_:)``, those that arrive together sharing one commit.
+  let group: GroupCommit
 
   /// Opens a database over `writer` and runs pending migrations.
   /// - Throws: A GRDB error when the schema can't be migrated.
@@ -30,6 +32,7 @@ public struct SQLiteStorage: Sendable {
     self.writer = writer
     self.policy = policy
     self.loopReaders = loopReaders
+    self.group = GroupCommit(writer)
     try Self.migrator.migrate(writer)
     writer.add(transactionObserver: ChangeLogObserver(signal: commits), extent: .databaseLifetime)
   }
@@ -98,10 +101,11 @@ public struct DatabasePolicy: Sendable {
 extension SQLiteStorage: Storage {}
 
 extension SQLiteStorage {
-  /// Runs `updates` in a write transaction on the one writer, counted in ``waits``.
+  /// Runs `updates` in a write transaction on the one writer, counted in ``waits``: with the
+  /// writes that arrived meanwhile, each in a savepoint, one commit for all (``GroupCommit``).
   func write<Result: Sendable>(_ updates: @escaping @Sendable (Database) throws -> Result)
     async throws -> Result
   {
-    try await waits.measure { try await writer.write(updates) }
+    try await waits.measure { try await group.write(updates) }
   }
 }
