@@ -66,6 +66,8 @@ let package = Package(
         .product(name: "Metrics", package: "swift-metrics"),
         .product(name: "Prometheus", package: "swift-prometheus"),
         .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+        // The first screen of a list, laid out on the server by the engine the page runs.
+        .product(name: "CollectionLayout", package: "lots-toolkit"),
       ],
       swiftSettings: swiftSettings
     ),

@@ -43,8 +43,9 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(request.url);
   if (request.method !== "GET" || url.origin !== location.origin) return;
   if (request.mode === "navigate" && PAGES.test(url.pathname)) {
-    // Every app URL is the one document: offline, the cached shell shows the page.
-    event.respondWith(networkFirst(request, SHELL_CACHE, "/"));
+    // Every app URL is the one document: offline, the cached shell shows the page (the bare
+    // one: Main's answer online carries its reader's first page, kept nowhere).
+    event.respondWith(networkFirst(request, SHELL_CACHE, "/index.html"));
   } else if (url.pathname.startsWith("/images/")) {
     event.respondWith(cacheFirst(request));
   } else if (READS.test(url.pathname)) {

@@ -150,3 +150,13 @@ def sign_in(page, server, username, password="lunch-of-today"):
         page.locator("#detail").get_by_role("button", name="Sign in").click()
     page.wait_for_selector("#who:not([hidden])")
     page.wait_for_selector("#detail", state="hidden")
+
+
+def carried_posts(response):
+    """How many posts Main's document (the response of its `goto`) carries for the engine: its
+    first screen's and a few (FirstScreenHTML.carried), which the list shows before paging."""
+    import json
+    import re
+    block = re.search(r'<script type="application/json" id="first-page"[^>]*>(.*?)</script>',
+                      response.text(), re.S)
+    return len(json.loads(block.group(1))["items"])

@@ -316,7 +316,7 @@ def test_the_app_arrives_compressed(server, browser):
     page.wait_for_selector("#feed[aria-busy=false]")
     files = {path: encoding for path, encoding in encodings.items()
              if path.endswith((".js", ".css", ".wasm")) or path == ""}
-    assert "lots.wasm" in files and "dist/app.js" in files and "app/app.css" in files
+    assert "lots.wasm" in files and "dist/app.js" in files and "dist/app.css" in files
     assert all(encoding == "gzip" for encoding in files.values()), files
     assert page.errors == []
 

@@ -12,29 +12,42 @@ import { streamEvents } from "./event-stream.js";
 /** A "change" event whenever the viewer's notifications may have changed. */
 export const notificationNews = new EventTarget();
 
-const SVG = "http://www.w3.org/2000/svg";
 /** The id of who is signed in (their notifications), or null. */
 let me = null;
+
+const SVG = "http://www.w3.org/2000/svg";
 
 function bellDrawing() {
   const svg = document.createElementNS(SVG, "svg");
   for (const [name, value] of [["viewBox", "0 0 24 24"], ["width", "24"], ["height", "24"],
     ["aria-hidden", "true"], ["focusable", "false"]]) svg.setAttribute(name, value);
   const path = document.createElementNS(SVG, "path");
-  path.setAttribute("d", "M6 16V10.5a6 6 0 0 1 12 0V16l1.6 2H4.4zM10 20.5a2.2 2.2 0 0 0 4 0");
+  path.setAttribute("d", BELL_PATH);
   svg.append(path);
   return svg;
 }
 
-const badge = document.createElement("span");
-badge.className = "bell-badge";
-badge.setAttribute("aria-hidden", "true");  // the link's name says it
-const bell = document.createElement("a");
-bell.id = "bell";
-bell.href = "/notifications";
-bell.dataset.nav = "notifications";
-bell.append(bellDrawing(), badge);
-document.getElementById("who")?.prepend(bell);
+/** The bell's drawing (SignedInHeader.swift writes the same for a reader it knows). */
+const BELL_PATH = "M6 16V10.5a6 6 0 0 1 12 0V16l1.6 2H4.4zM10 20.5a2.2 2.2 0 0 0 4 0";
+
+/** The bell the server wrote for a signed-in reader (nothing above the list moves), else
+ * one made here, in #who. */
+function findOrMakeBell() {
+  const written = document.getElementById("bell");
+  if (written) return written;
+  const badge = document.createElement("span");
+  badge.className = "bell-badge";
+  badge.setAttribute("aria-hidden", "true");  // the link's name says it
+  const made = document.createElement("a");
+  made.id = "bell";
+  made.href = "/notifications";
+  made.dataset.nav = "notifications";
+  made.append(bellDrawing(), badge);
+  document.getElementById("who")?.prepend(made);
+  return made;
+}
+const bell = findOrMakeBell();
+const badge = bell.querySelector(".bell-badge");
 
 /** Shows `count` unread notifications on the bell. */
 export function showUnread(count) {

@@ -6,6 +6,7 @@ import { blockedNotice, hasBlocked } from "./blocked-profile.js";
 import { likeChanges, toggleLike } from "./like-queue.js";
 import { showEmptiness } from "./list-notice.js";
 import { countText } from "./list-status.js";
+import { rememberView, takeFirstPage } from "./first-screen.js";
 import { isEmpty, LiveFeed } from "./live-feed.js";
 import { showNotFound } from "./not-found.js";
 import { navigate } from "./router.js";
@@ -184,6 +185,9 @@ let showing = 0;  // which call of `show` is the latest
 export async function showList(spec) {
   const { name } = spec;
   const call = ++showing;
+  // Main's first page may be in the document, with its cells in #feed (first-screen.js):
+  // taken before they give way to the engine's.
+  const firstPage = spec.live ? takeFirstPage(spec.path) : null;
   close(current);
   current = null;
   host.replaceChildren();
@@ -205,7 +209,7 @@ export async function showList(spec) {
   const cellOptions = { withCaption, like };
   const FollowedList = spec.live ? null : (await import("./followed-list.js")).FollowedList;
   if (call !== showing) return;  // another list was asked for meanwhile
-  const feed = spec.live ? new LiveFeed(engine, spec.path)
+  const feed = spec.live ? new LiveFeed(engine, spec.path, firstPage)
     : new FollowedList(engine, spec.path, spec.rules);
   const postAt = (item) => (spec.live ? feed.posts.get(feed.ids[item]) : feed.posts[item]);
   const view = new CollectionView(host, {
@@ -236,6 +240,7 @@ export async function showList(spec) {
   };
   // Column count follows the width (a window resized, a phone rotated): a new layout, same place.
   addEventListener("resize", () => {
+    if (view.layout) rememberView(view.bounds.width);
     const next = columnsFor(host.clientWidth);
     if (!withCaption || next === columns || !view.layout) return;
     columns = next;
@@ -275,6 +280,7 @@ export async function showList(spec) {
     }
     if (current !== state) return;
     view.setLayout(engine.layout(layoutOptions()), sectionsFor(allPosts()));
+    rememberView(view.bounds.width);
     host.setAttribute("aria-busy", "false");
     summarise();
     // Once per frame, however many scroll events the browser sends: where the reader is goes

@@ -38,9 +38,13 @@ export class LiveFeed {
   #stream;
   #closed = false;
 
-  constructor(engine, path) {
+  /** The first page as the server wrote it into the document (first-screen.js), or null. */
+  #firstPage;
+
+  constructor(engine, path, firstPage = null) {
     this.#engine = engine;
     this.#path = path;
+    this.#firstPage = firstPage;
     this.#list = engine.liveList();
     this.#stream = new EventStream(() => this.state.lastSequence);
     this.#stream.onEvent = (event) => this.#receive(event);
@@ -58,9 +62,10 @@ export class LiveFeed {
   /** Whether the last page is loaded. */
   get finished() { return this.state.isComplete || !this.#cursor; }
 
-  /** Loads the first page and opens the stream. */
+  /** Loads the first page (unless the document carried it) and opens the stream. */
   async start() {
-    const body = await this.#fetchPage(null);
+    const body = this.#firstPage ?? await this.#fetchPage(null);
+    this.#firstPage = null;
     this.#emit(this.#merge(body, null, false));
     this.#stream.open();
   }

@@ -56,11 +56,15 @@ func buildApplication(
     FileManager.default.fileExists(atPath: web.path)
   {
     let shell = AppShell(web: web, services: services)
-    if let shell { router.add(middleware: NotFoundPageMiddleware(shell: shell)) }
+    if let shell {
+      router.add(middleware: NotFoundPageMiddleware(shell: shell))
+      router.add(middleware: FirstScreenMiddleware(shell: shell))
+    }
     router.add(middleware: ServiceWorkerScript(root: web))
     router.add(middleware: CompressedFilesMiddleware(root: web))
     router.add(middleware: FileMiddleware(web.path, searchForIndexHtml: true, logger: logger))
     shell?.register(on: router)
+    FirstScreenStyleRoute().register(on: router)
   }
   HealthRoutes(services: services).register(on: router)
   if configuration.metricsEnabled { MetricsRoutes(services: services).register(on: router) }

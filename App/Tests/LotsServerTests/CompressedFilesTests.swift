@@ -25,7 +25,8 @@ import Testing
         #expect(response.status == .ok, "\(path)")
         #expect(
           response.headers[.contentEncoding] == "gzip"
-            && response.headers[.vary] == "Accept-Encoding")
+            // Main varies on the reader and their screen too (its first screen).
+            && response.headers[.vary]?.hasPrefix("Accept-Encoding") == true, "\(path)")
         #expect(response.headers[.contentType] == type, "\(path)")
         let body = Array(buffer: response.body)
         #expect(body.starts(with: [0x1F, 0x8B]) && body.count < original.count, "\(path)")

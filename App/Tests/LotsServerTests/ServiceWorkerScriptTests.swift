@@ -37,7 +37,7 @@ import Testing
     try await TestApp.run(.with { $0.webDirectory = web }) { client in
       let first = try await Self.script(client)
       #expect(first.hasPrefix("const VERSION = \""))
-      #expect(first.contains("const SHELL = [\"/app/app.css\",\"/app/app.js\",\"/\"];"))
+      #expect(first.contains("const SHELL = [\"/app/app.css\",\"/app/app.js\",\"/index.html\"];"))
       #expect(first.hasSuffix("// worker\n"))
       #expect(try await Self.script(client) == first)
       // The same size, another byte: another version.
@@ -55,7 +55,7 @@ import Testing
     try await TestApp.run(.with { $0.webDirectory = CompressedFilesTests.web }) { client in
       let script = try await Self.script(client)
       for path in [
-        "\"/\"", "\"/dist/app.js\"", "\"/app/app.js\"", "\"/app/detail.js\"",
+        "\"/index.html\"", "\"/dist/app.js\"", "\"/app/app.js\"", "\"/app/detail.js\"",
         "\"/toolkit/index.js\"",
         "\"/lots.wasm\"", "\"/manifest.webmanifest\"",
       ] {

@@ -20,6 +20,9 @@ struct AppShell: Sendable {
   let before: String
   let after: String
   let services: AppServices
+  /// `after` cut just inside `<main id="feed" …>`, where Main's first screen goes
+  /// (``FirstScreenMiddleware``); nil when the document has no such element.
+  let feedSplit: (before: String, after: String)?
 
   /// Reads the shell from the web directory, once.
   /// - Returns: nil when the directory has no `index.html`, or it has no `<title>`.
@@ -28,6 +31,9 @@ struct AppShell: Sendable {
       let (before, after) = Self.split(String(decoding: data, as: UTF8.self))
     else { return nil }
     (self.before, self.after, self.services) = (before, after, services)
+    feedSplit = after.range(of: #"<main id="feed" aria-busy="true">"#).map {
+      (String(after[..<$0.upperBound]), String(after[$0.upperBound...]))
+    }
   }
 
   /// The document without the lines ``PageHead`` writes (title, description, Open Graph and

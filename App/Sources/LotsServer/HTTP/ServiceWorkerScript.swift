@@ -69,7 +69,9 @@ final class ServiceWorkerScript: RouterMiddleware, Sendable {
           FileManager.default.contents(atPath: root.appendingPathComponent(path).path) ?? Data()))
     }
     hash.add(Array(worker))
-    let shell = paths.map { $0 == "index.html" ? "\"/\"" : "\"/\($0)\"" }.joined(separator: ",")
+    // The bare document (`/index.html`), never `/`: Main's answer carries its reader's first
+    // page (FirstScreenMiddleware), which no shared cache should keep.
+    let shell = paths.map { "\"/\($0)\"" }.joined(separator: ",")
     let header = "const VERSION = \"\(hash.hex)\";\nconst SHELL = [\(shell)];\n"
     var body = ByteBuffer(string: header)
     body.writeBytes(worker)

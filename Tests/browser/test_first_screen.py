@@ -1,0 +1,216 @@
+"""Main's first screen from the server (FirstScreenHTML.swift) against a real `lots serve` and
+the page's own WebAssembly engine: the frames the server writes are the engine's, to the bit,
+for many widths, display scales and seeded feeds; the engine takes the page over without a
+cell moving and without fetching the first page again; every hostile caption stays text; the
+page's Content-Security-Policy holds (no inline style or script)."""
+import html
+import json
+import random
+import re
+import urllib.parse
+import urllib.request
+
+import pytest
+
+from conftest import new_page, screenshot
+
+# (list width, display scale): phones, a tablet, desktops, fractional scales.
+VIEWS = [(360, 3), (390, 3), (412, 2.625), (768, 2), (1024, 1), (1280, 1), (1366, 1.25),
+         (1600, 1.5), (1920, 1)]
+
+ENGINE_FRAMES = """async ([width, scale, sizes]) => {
+  const { loadEngine } = await import('/toolkit/index.js');
+  const engine = await loadEngine();
+  const columnCount = Math.max(2, Math.min(6, Math.round(width / 260)));
+  const layout = engine.layout({ kind: 'waterfall', columnCount, extraHeight: 76 });
+  layout.prepare({ viewport: { width, height: 800 }, displayScale: scale,
+    direction: 'ltr', sections: [{ items: sizes.map(([w, h]) => ({ width: w, height: h })) }] });
+  const frames = sizes.map((_, item) => {
+    const { frame } = layout.element('cell', 0, item);
+    return [frame.x, frame.y, frame.width, frame.height];
+  });
+  const size = layout.contentSize;
+  layout.destroy();
+  return { frames, width: size.width, height: size.height };
+}"""
+
+
+def fetch(url, cookie=None):
+    request = urllib.request.Request(url, headers={"Cookie": cookie} if cookie else {})
+    with urllib.request.urlopen(request) as response:
+        return response.read().decode(), response.headers
+
+
+def served(server, width, scale):
+    """What the server writes for a list `width` wide at `scale`: the cells' items, the frames
+    their stylesheet gives them, the content's size, and the page of the data block."""
+    text, headers = fetch(server.url + "/", cookie=f"lots-view={width}x{scale}")
+    assert "no-cache" in headers["Cache-Control"]
+    href = html.unescape(re.search(r'<link rel="stylesheet" href="(/first-screen\.css[^"]+)">', text).group(1))
+    sheet, sheet_headers = fetch(server.url + href)
+    assert "immutable" in sheet_headers["Cache-Control"]
+    rules = {int(n): [float(v) for v in values] for n, *values in re.findall(
+        r"#fs-(\d+)\{left:([\d.]+)px;top:([\d.]+)px;width:([\d.]+)px;height:([\d.]+)px;", sheet)}
+    content = re.search(r"contain:strict;width:([\d.]+)px;height:([\d.]+)px", sheet)
+    items = [int(i) for i in re.findall(r'<article id="fs-\d+" class="cv-cell post" '
+                                        r'data-item="(\d+)"', text)]
+    block = re.search(r'<script type="application/json" id="first-page"[^>]*>(.*?)</script>',
+                      text, re.S)
+    page = json.loads(block.group(1))
+    return {"items": items, "frames": [rules[n] for n in range(len(items))],
+            "content": (float(content.group(1)), float(content.group(2))), "page": page,
+            "html": text}
+
+
+@pytest.fixture(scope="module")
+def feed():
+    """A server with a seeded feed of photos of every shape (the seed is printed)."""
+    from lots_server import LotsServer
+    server = LotsServer().start()
+    seed = random.randrange(2**32)
+    print(f"first screen feed seed {seed}")
+    rng = random.Random(seed)
+    cooks = [server.sign_up(f"screen{n}") for n in range(3)]
+    for n in range(45):
+        width, height = rng.randrange(200, 1600), rng.randrange(200, 1600)
+        server.post(cooks[n % 3], width, height, (rng.randrange(256), 90, 140),
+                    f"Place {n}", f"Dish {n}")
+    try:
+        yield server, seed
+    finally:
+        server.stop()
+
+
+@pytest.mark.parametrize("width,scale", VIEWS)
+def test_the_servers_frames_are_the_engines_to_the_bit(feed, browser, width, scale):
+    server, seed = feed
+    got = served(server, width, scale)
+    posts = got["page"]["items"]
+    assert 8 <= len(posts) <= 24, "the first screen's posts and a few"
+    sizes = [[p["photo"]["width"], p["photo"]["height"]] for p in posts]
+    page = new_page(browser, 1000, 800)
+    page.goto(server.url + "/gallery/")
+    engine = page.evaluate(ENGINE_FRAMES, [width, scale, sizes])
+    page.context.close()
+    assert got["items"] == list(range(len(got["items"]))) and len(got["items"]) >= 4
+    for item, frame in zip(got["items"], got["frames"]):
+        assert frame == engine["frames"][item], f"seed {seed}, item {item} at {width}x{scale}"
+    assert got["content"] == (engine["width"], engine["height"]), f"seed {seed}"
+    # The data block is the API's first page, as the live list would fetch it.
+    api, _ = fetch(f"{server.url}/api/feed?limit={len(posts)}")
+    assert got["page"] == json.loads(api)
+
+
+@pytest.mark.parametrize("width,height,scale,reader", [
+    (390, 844, 3, None), (1280, 900, 1, None), (390, 844, 3, "firstreader"),
+    (1280, 900, 1, "firstreader2")])
+def test_the_engine_takes_the_first_screen_over_in_place(feed, browser, width, height, scale,
+                                                         reader):
+    server, seed = feed
+    context = browser.new_context(viewport={"width": width, "height": height},
+                                  device_scale_factor=scale, bypass_csp=False)
+    # A returning visitor: the page said the list's width and the display's scale before.
+    context.add_cookies([{"name": "lots-view", "value": f"{width}x{scale}",
+                          "url": server.url + "/"}])
+    if reader:  # signed in: the session's cookie, and the page's note that it has one
+        token = server.sign_up(reader)
+        context.add_cookies([{"name": "lots_session", "value": token, "url": server.url + "/"}])
+        context.add_init_script("localStorage.setItem('lots.signedIn', '1')")
+    page = context.new_page()
+    errors, feeds = [], []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("request", lambda r: "/api/feed" in r.url and feeds.append(r.url))
+    page.add_init_script(
+        "window.cspViolations = [];"
+        "document.addEventListener('securitypolicyviolation', (e) =>"
+        " window.cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`));"
+        "window.shifts = 0; window.shifted = []; new PerformanceObserver((list) => {"
+        " for (const e of list.getEntries()) { window.shifts += e.value; window.shifted.push("
+        " e.sources.map((s) => [s.node?.nodeName, s.node?.id, s.node?.className,"
+        " JSON.stringify(s.previousRect), JSON.stringify(s.currentRect)])); } })"
+        ".observe({ type: 'layout-shift', buffered: true });")
+    # The page's script held back: what the server wrote, on its own.
+    held = []
+    page.route("**/dist/app.js", lambda route: held.append(route))
+    # (DOMContentLoaded waits for the module script: only the document's arrival is awaited.)
+    page.goto(server.url + "/", wait_until="commit")
+    while not held:
+        page.wait_for_timeout(20)
+    page.wait_for_selector("#feed article img")
+    page.wait_for_function("() => [...document.querySelectorAll('#feed article img')]"
+                           ".every((i) => i.complete)")
+    before = page.evaluate("""[...document.querySelectorAll('#feed article')].map((a) => {
+        const r = a.getBoundingClientRect();
+        return [Number(a.dataset.item), r.x, r.y, r.width, r.height]; })""")
+    assert len(before) >= 4
+    if reader:  # the header as the page will make it: written by the server
+        assert page.inner_text("#profile-link") == f"@{reader}"
+        assert page.is_hidden("#intro") and page.is_visible("#lists-link")
+    screenshot(page, f"first-screen-server-{width}{'-reader' if reader else ''}")
+    held[0].continue_()
+    page.unroute("**/dist/app.js")
+    page.wait_for_selector("#feed[aria-busy=false] .cv-cell.post img")
+    after = page.evaluate("""[...document.querySelectorAll('#feed .cv-cell.post')]
+        .filter((c) => !c.hidden).map((a) => {
+        const r = a.getBoundingClientRect();
+        return [Number(a.dataset.item), r.x, r.y, r.width, r.height]; })""")
+    drawn = {cell[0]: cell[1:] for cell in after}
+    width_used = page.evaluate("document.querySelector('#feed .cv-scroller').clientWidth")
+    assert width_used == width
+    # Every cell in view is drawn again exactly where it was; one the engine draws beyond it
+    # (it draws ahead of the scroll) too.
+    for item, *rect in before:
+        if rect[1] < height or item in drawn:
+            assert drawn.get(item) == rect, f"item {item} moved at takeover (seed {seed})"
+    # The first page came with the document: no second fetch of it.
+    assert not [url for url in feeds if "cursor=" not in url], feeds
+    assert page.evaluate("document.getElementById('first-page')") is None
+    assert page.evaluate("window.shifts") == 0, page.evaluate("window.shifted")
+    cookie = page.evaluate("document.cookie")
+    assert f"lots-view={width_used}x{scale}" in cookie
+    assert page.evaluate("window.cspViolations") == [] and errors == []
+    screenshot(page, f"first-screen-live-{width}{'-reader' if reader else ''}")
+    context.close()
+
+
+HOSTILE = ["</script><script>alert(1)</script>", '"><img src=x onerror=alert(2)>',
+           "<!-- <script>", "&lt;b&gt; & <b>bold</b>", "'; alert(3); '",
+           "\u2028\u2029 line separators", "<style>body{display:none}</style>"]
+
+
+def test_hostile_captions_stay_text(server, browser):
+    cook = server.sign_up("hostile")
+    for n, caption in enumerate(HOSTILE):
+        server.post(cook, 400, 300, (200, 80, 60), f"Bar </main> {n}", caption)
+    text, _ = fetch(server.url + "/", cookie="lots-view=390x3")
+    markup = text.split('<script type="application/json"')[0]
+    for caption in HOSTILE:
+        assert caption not in markup or caption == "\u2028\u2029 line separators"
+    assert "<script>alert" not in text and "<img src=x" not in text
+    assert text.count("<script") == 2  # the app's module and the data block
+    page = new_page(browser, 390, 844, bypass_csp=False)
+    dialogs = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    page.goto(server.url + "/")
+    page.wait_for_selector("#feed[aria-busy=false] .cv-cell.post img")
+    labels = page.evaluate("[...document.querySelectorAll('#feed .cv-cell.post')]"
+                           ".map((c) => c.getAttribute('aria-label'))")
+    assert any("</script><script>alert(1)</script>" in label for label in labels)
+    assert dialogs == [] and page.errors == []
+    page.context.close()
+
+
+def test_the_stylesheet_refuses_what_it_did_not_write(server):
+    for query in ["w=1&h=1&c=1,2,3,4,zzzzzz", "w=-1&h=1", "h=2", "w=1e9&h=1",
+                  "w=1&h=1&c=" + ";".join(["0,0,1,1,000000"] * 65),
+                  "w=1&h=1&c=1,2,3,4,000000}body{display:none"]:
+        try:
+            fetch(f"{server.url}/first-screen.css?{query}")
+            raise AssertionError(f"accepted {query}")
+        except urllib.error.HTTPError as error:
+            assert error.code == 400, query
+            assert "error" in json.loads(error.read())
+    sheet, _ = fetch(f"{server.url}/first-screen.css?w=390&h=10&c="
+                     + urllib.parse.quote("0,0,185,310.5,a1b2c3", safe=","))
+    assert "#fs-0{left:0px;top:0px;width:185px;height:310.5px;background:#a1b2c3}" in sheet
