@@ -379,3 +379,22 @@ def test_search_passes_axe(site, browser, width, height, scheme):
     assert serious(page) == []
     assert page.evaluate("window.cspViolations") == []
     page.context.close()
+
+
+def test_the_footer_never_shows_the_last_lists_count_while_the_results_load(site, browser):
+    server, _ = site
+    page = watched_page(browser, 1280, 800, service_workers="block")
+    page.goto(server.url + "/")
+    page.wait_for_selector(LOADED)
+    assert page.evaluate(STATUS).endswith("posts loaded · scroll for more")
+    held = []
+    page.route("**/api/search/posts?*", lambda route: held.append(route))
+    search_from_box(page, "pho")
+    while not held:
+        page.wait_for_timeout(20)
+    assert page.evaluate(STATUS) == "", "Main's count under the search's list"
+    held[0].continue_()
+    page.unroute("**/api/search/posts?*")
+    results_ready(page)
+    settle(page, f"{STATUS} === '40 posts loaded · scroll for more'")
+    clean(page)

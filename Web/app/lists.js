@@ -194,6 +194,8 @@ export async function showList(spec) {
   host.setAttribute("aria-busy", "true");
   host.dataset.layout = spec.layout.kind;  // the mosaic keeps a readable width on a desktop
   showNewCount(null);
+  // The footer's count is the new list's once it has one, never the last list's meanwhile.
+  status.textContent = "";
   live.textContent = "";
   title.hidden = !spec.title;
   title.textContent = spec.title ?? "";
