@@ -1,3 +1,5 @@
+import Foundation
+
 /// The app shell's header as session.js `show(user)` leaves it for a signed-in reader, written
 /// by the server when it knows the reader (Main's first screen): the visitor's introduction
 /// and form hidden, their profile, Lists (and for a moderator the review queue) shown. Had the
@@ -55,18 +57,12 @@ enum SignedInHeader {
 
 /// A path segment percent-encoded as `encodeURIComponent` does it.
 enum PathSegment {
+  /// What `encodeURIComponent` leaves as it is.
+  private static let kept = CharacterSet(
+    charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!~*'()")
+
   /// `text` with everything but `A–Z a–z 0–9 - _ . ! ~ * ' ( )` percent-encoded (UTF-8).
   static func encode(_ text: String) -> String {
-    let kept = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!~*'()".utf8)
-    let hex = Array("0123456789ABCDEF".utf8)
-    var bytes: [UInt8] = []
-    for byte in text.utf8 {
-      if kept.contains(byte) {
-        bytes.append(byte)
-      } else {
-        bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 15)]]
-      }
-    }
-    return String(decoding: bytes, as: UTF8.self)
+    text.addingPercentEncoding(withAllowedCharacters: kept) ?? ""
   }
 }

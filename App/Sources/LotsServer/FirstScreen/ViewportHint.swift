@@ -32,12 +32,15 @@ struct ViewportHint: Equatable, Sendable {
     ("Critical-CH", "Sec-CH-Viewport-Width, Sec-CH-Viewport-Height, Sec-CH-DPR"),
   ]
 
+  /// The client hints' header names, made once.
+  private static let widthHint = HTTPField.Name("Sec-CH-Viewport-Width")!
+  private static let heightHint = HTTPField.Name("Sec-CH-Viewport-Height")!
+  private static let scaleHint = HTTPField.Name("Sec-CH-DPR")!
+
   /// The hint of `request`.
   static func of(_ request: Request) -> ViewportHint {
     var height: Double?
-    if let name = HTTPField.Name("Sec-CH-Viewport-Height"),
-      let value = request.headers[name].flatMap(number), widths.contains(value)
-    {
+    if let value = request.headers[heightHint].flatMap(number), widths.contains(value) {
       height = value
     }
     if let value = request.cookies[cookie]?.value, var hint = parse(cookie: String(value)) {
@@ -46,14 +49,10 @@ struct ViewportHint: Equatable, Sendable {
     }
     var hint = phone
     hint.height = height
-    if let name = HTTPField.Name("Sec-CH-Viewport-Width"),
-      let width = request.headers[name].flatMap(number), widths.contains(width)
-    {
+    if let width = request.headers[widthHint].flatMap(number), widths.contains(width) {
       hint.width = width.rounded(.down)
     }
-    if let name = HTTPField.Name("Sec-CH-DPR"),
-      let scale = request.headers[name].flatMap(number), scales.contains(scale)
-    {
+    if let scale = request.headers[scaleHint].flatMap(number), scales.contains(scale) {
       hint.scale = scale
     }
     return hint
