@@ -10,13 +10,16 @@
 3. Likes per second on PostgreSQL (one instance, 16 connections, 10 s): the change log appended
    under its advisory lock (commit order), against the same without it
    (`LOTS_BENCH_UNORDERED_CHANGE_LOG=1`, which only this benchmark sets).
+4. Likes of one hot post through two instances (nginx, 32 connections, 10 s): 1,000 people like
+   it, then take their likes back, round after round; afterwards the like rows, the post's
+   count and the API agree exactly.
 
 Usage: scripts/with-postgres python3 scripts/server/cluster_bench.py App/.build/release/lots
-[feed,events,likes] (needs wrk: scripts/setup wrk). Every load is bounded in time; everything listens on 127.0.0.1.
+[feed,events,likes,hot] (needs wrk: scripts/setup wrk). Every load is bounded in time; everything listens on 127.0.0.1.
 """
 import os, re, subprocess, sys, time
 
-from cluster import Cluster, call, psql
+from cluster import Cluster, call, make_users, psql
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TICKS = os.sysconf("SC_CLK_TCK")
@@ -45,18 +48,22 @@ def nginx_pids(cluster):
     return [int(pid) for pid in out.split()]
 
 
-def wrk(url, connections, seconds, token, script=None):
-    command = ["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "--latency",
-               "-H", f"Authorization: Bearer {token}"]
+def wrk(url, connections, seconds, token, script=None, env=None):
+    command = ["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "--latency"]
+    if token:
+        command += ["-H", f"Authorization: Bearer {token}"]
     if script:
         command += ["-s", script]
-    out = subprocess.run(command + [url], capture_output=True, text=True, timeout=seconds + 30)
+    out = subprocess.run(command + [url], capture_output=True, text=True, timeout=seconds + 30,
+                         env=dict(os.environ, **(env or {})))
     text = out.stdout
     rate = float(re.search(r"Requests/sec:\s+([\d.]+)", text).group(1))
     requests = int(re.search(r"(\d+) requests in", text).group(1))
     p99 = re.search(r"99%\s+([\d.]+)(us|ms|s)", text)
     scale = {"us": 0.001, "ms": 1, "s": 1000}[p99.group(2)]
     errors = re.search(r"Non-2xx or 3xx responses: (\d+)", text)
+    if out.stderr.strip():
+        print(out.stderr.strip()[:2000])
     return rate, requests, float(p99.group(1)) * scale, int(errors.group(1)) if errors else 0
 
 
@@ -148,11 +155,48 @@ def likes_per_second(binary):
     print(f"  the lock's cost: {locked / unlocked:.2f}× the throughput without it")
 
 
+def hot_post_likes(binary):
+    print("== likes of one post by 1,000 people, then unlikes, round after round, through two "
+          "instances (nginx), 32 connections, 10 s")
+    url = fresh_database("bench_hot")
+    cluster = Cluster(binary, url, instances=2, demo=True)
+    try:
+        status, feed = call(cluster.lb_url, "GET", "/api/feed?limit=1")
+        post = feed["items"][0]["id"]
+        people = make_users(url, "hot", 1000)
+        path = os.path.join(cluster.data, "hot-likes.txt")
+        with open(path, "w") as file:
+            file.write("\n".join([str(post)] + [token for _, _, token in people]) + "\n")
+        script = os.path.join(HERE, "hot_likes.lua")
+        env = {"HOT_LIKES": path}
+        wrk(cluster.lb_url, 32, 2, None, script, env)  # warm-up
+        rate, requests, p99, errors = wrk(cluster.lb_url, 32, 10, None, script, env)
+        # Requests wrk left in flight still commit after it stops: read once they all have
+        # (two reads, a second apart, the same), rows and count in one snapshot.
+        counts, deadline = None, time.monotonic() + 30
+        while time.monotonic() < deadline:
+            time.sleep(1)
+            (rows, column), = psql(url, f"SELECT (SELECT count(*) FROM postlike WHERE postid = "
+                                        f"{post}), (SELECT likecount FROM post WHERE id = {post});")
+            if counts == (rows, column):
+                break
+            counts = (rows, column)
+        status, shown = call(cluster.lb_url, "GET", f"/api/posts/{post}")
+        exact = int(rows) == int(column) == shown["likeCount"]
+        print(f"  {rate:,.0f} likes/s, p99 {p99:.1f} ms, {errors} non-2xx; afterwards "
+              f"{rows} like rows, likeCount {column}, the API {shown['likeCount']}: "
+              f"{'exact' if exact else 'NOT EXACT'}")
+        assert exact and errors == 0
+    finally:
+        cluster.stop()
+
+
 def main():
     if len(sys.argv) < 2:
         raise SystemExit(__doc__)
     binary = sys.argv[1]
-    parts = sys.argv[2].split(",") if len(sys.argv) > 2 else ["feed", "events", "likes"]
+    parts = (sys.argv[2].split(",") if len(sys.argv) > 2
+             else ["feed", "events", "likes", "hot"])
     started = time.monotonic()
     if "feed" in parts:
         feed_pages(binary)
@@ -160,6 +204,8 @@ def main():
         cross_instance_events(binary)
     if "likes" in parts:
         likes_per_second(binary)
+    if "hot" in parts:
+        hot_post_likes(binary)
     print(f"({time.monotonic() - started:.0f} s)")
 
 

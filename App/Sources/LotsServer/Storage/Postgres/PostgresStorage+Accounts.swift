@@ -10,7 +10,7 @@ extension PostgresStorage: AccountStore {
   {
     let createdAt = Self.millis(now)
     do {
-      return try await transaction { [self] connection in
+      return try await transaction(ordered: false) { [self] connection in
         var binds = PostgresBindings()
         binds.append(UsernameSkeleton.of(username))
         if let until = try await value(
@@ -125,7 +125,7 @@ extension PostgresStorage: AccountStore {
   func changePassword(
     userID: Int64, passwordHash: String, keeping tokenHash: String?, key: String?
   ) async throws {
-    try await transaction { [self] connection in
+    try await transaction(ordered: false) { [self] connection in
       try await connection.query(
         """
         UPDATE account SET passwordHash = \(passwordHash), passwordChangeKey = \(key)

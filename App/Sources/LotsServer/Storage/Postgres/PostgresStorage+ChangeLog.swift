@@ -107,7 +107,7 @@ extension PostgresStorage: ChangeLogStore {
   func trimChangeLog(now: Date) async throws -> Int {
     let retained = Int64(policy.retainedEvents)
     let cutoff = Self.millis(now) - Int64(policy.retainedAge * 1000)
-    return try await transaction { [self] connection in
+    return try await transaction(ordered: false) { [self] connection in
       try await count(
         """
         WITH newest AS (SELECT COALESCE(MAX(seq), 0) AS seq FROM changeLog)

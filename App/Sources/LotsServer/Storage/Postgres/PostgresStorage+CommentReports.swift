@@ -86,7 +86,6 @@ extension PostgresStorage {
     async throws
   {
     try await transaction { [self] connection in
-      try await Self.lockChangeLog(connection, logger: logger)
       guard
         let (postID, writerID, removed, authorID, open) = try await rows(
           """

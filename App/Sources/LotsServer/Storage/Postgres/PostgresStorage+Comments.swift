@@ -51,7 +51,6 @@ extension PostgresStorage: CommentStore {
   /// Adds a comment, counts it and logs it, in one transaction.
   func addComment(postID: Int64, userID: Int64, body: String, now: Date) async throws -> Comment {
     let id = try await transaction { [self] connection in
-      try await Self.lockChangeLog(connection, logger: logger)
       guard
         let authorID = try await Self.visibleAuthor(
           self, connection, postID: postID, viewerID: userID)
@@ -85,7 +84,6 @@ extension PostgresStorage: CommentStore {
   /// Deletes a comment its writer or its post's author asks to delete.
   func deleteComment(id: Int64, userID: Int64, now: Date) async throws {
     try await transaction { [self] connection in
-      try await Self.lockChangeLog(connection, logger: logger)
       var query = PostgresQuery(
         unsafeSQL: """
           SELECT comment.postId, comment.authorId, post.authorId FROM comment

@@ -12,7 +12,6 @@ extension PostgresStorage {
     -> (post: Post, removed: [StoredPhoto])
   {
     let removed = try await transaction { [self] connection in
-      try await Self.lockChangeLog(connection, logger: logger)
       var query = PostgresQuery(
         unsafeSQL: """
           SELECT post.authorId, post.width, post.height, post.color, post.originalKey,

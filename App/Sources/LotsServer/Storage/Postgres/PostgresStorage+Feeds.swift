@@ -64,46 +64,26 @@ extension PostgresStorage: FeedStore {
     _ feed: FeedQuery, viewerID: Int64?, cursor: FeedCursor?, limit: Int, wholePosts: Bool,
     _ body: (PostgresRandomAccessRow) throws -> Int64
   ) async throws -> (next: String?, sequence: Int64) {
-    var query: PostgresQuery = ""
-    var filters = [Self.visibleToViewer]
-    var join = wholePosts ? "JOIN account ON account.id = post.authorId" : ""
-    var sortKey = "post.createdAt"
-    query.binds.append(viewerID ?? 0, context: .default)
+    var bindings = PostgresBindings()
+    bindings.append(viewerID ?? 0, context: .default)
     switch feed {
-    case .main, .inspire: break
-    case .user(let id):
-      query.binds.append(id, context: .default)
-      filters.append("post.authorId = $\(query.binds.count)")
-    case .likes:
-      sortKey = "mine.createdAt"
-      join += " JOIN postLike AS mine ON mine.postId = post.id AND mine.userId = $1"
-    case .restaurant(let id):
-      query.binds.append(id, context: .default)
-      filters.append("post.restaurantId = $\(query.binds.count)")
+    case .main, .inspire, .likes: break
+    case .user(let id), .restaurant(let id): bindings.append(id, context: .default)
     }
-    if case .keyset(_, let key, let id)? = cursor {
-      query.binds.append(key, context: .default)
-      query.binds.append(id, context: .default)
-      filters.append("(\(sortKey), post.id) < ($\(query.binds.count - 1), $\(query.binds.count))")
-    }
-    query.binds.append(Int64(limit + 1), context: .default)
-    // One row even for an empty page: the sequence joined with the page's rows, if any.
-    query.sql = """
-      SELECT newest.seq, rows.* FROM (SELECT COALESCE(MAX(seq), 0) AS seq FROM changeLog) newest
-      LEFT JOIN LATERAL (
-        SELECT \(wholePosts ? Self.postColumns : Self.entryColumns),
-          EXISTS (SELECT 1 FROM postLike WHERE postLike.postId = post.id
-            AND postLike.userId = $1) AS likedByMe, \(sortKey) AS sortKey
-        FROM post \(join) WHERE \(filters.joined(separator: " AND "))
-        ORDER BY \(sortKey) DESC, post.id DESC LIMIT $\(query.binds.count)
-      ) rows ON true
-      """
+    // The first page is after the largest key: one statement's text for both.
+    let (key, id) =
+      if case .keyset(_, let key, let id)? = cursor { (key, id) } else { (Int64.max, Int64.max) }
+    bindings.append(key, context: .default)
+    bindings.append(id, context: .default)
+    bindings.append(Int64(limit + 1), context: .default)
+    let statement = Self.feedPageStatement(
+      FeedPageKind(feed), wholePosts: wholePosts, bindings)
     let sortKeyColumn = wholePosts ? 24 : 6
     var sequence: Int64 = 0
     var count = 0
     var last: (key: Int64, id: Int64)?
     var more = false
-    for try await row in try await self.query(query) {
+    for row in try await prepared(statement) {
       let row = row.makeRandomAccess()
       sequence = try row[0].decode(Int64.self)
       guard try row[1].decode(Int64?.self) != nil else { continue }

@@ -34,7 +34,7 @@ extension PostgresStorage {
     let windowStart = Self.millis(now) - Int64(policy.inspireWindow * 1000)
     let depth = Int64(SQLiteStorage.inspireDepth)
     let dayAgo = Self.millis(now) - 86_400_000
-    return try await transaction { [self] connection in
+    return try await transaction(ordered: false) { [self] connection in
       try await connection.query(
         "SELECT pg_advisory_xact_lock(\(Self.rankingLock))", logger: logger)
       if let id = try await value(Int64.self, recent, on: connection) { return id }

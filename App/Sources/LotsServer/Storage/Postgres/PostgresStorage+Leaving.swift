@@ -6,7 +6,6 @@ extension PostgresStorage: LeavingStore {
     try await transaction { [self] connection in
       // First: every change-log append of this transaction, the announcements' included,
       // waits for its turn once, here.
-      try await Self.lockChangeLog(connection, logger: logger)
       guard
         let username = try await value(
           String.self,

@@ -72,7 +72,6 @@ extension PostgresStorage: NotificationStore {
   /// Marks everything so far as read, and rings the person's other tabs.
   func markActivityRead(userID: Int64, now: Date) async throws {
     try await transaction { [self] connection in
-      try await Self.lockChangeLog(connection, logger: logger)
       try await connection.query(
         """
         UPDATE account SET notificationsReadAt = GREATEST(notificationsReadAt, \(Self.millis(now)))

@@ -34,7 +34,6 @@ extension PostgresStorage: PostStore {
   /// (createdAt, id) order is the commit order even when clocks differ or step back.
   func insertPost(_ new: NewPost, now: Date) async throws -> Post {
     let id = try await transaction { [self] connection in
-      try await Self.lockChangeLog(connection, logger: logger)
       let newest = try await value(Int64.self, "SELECT MAX(createdAt) FROM post", on: connection)
       let createdAt = max(Self.millis(now), newest ?? 0)
       let place = try await restaurant(connection, for: new.restaurant, now: createdAt)
@@ -160,50 +159,22 @@ extension PostgresStorage: PostStore {
   }
 
   /// Likes or unlikes a post, idempotently; the count moves only when the like row does, so
-  /// it is exact however many instances like at once (the row update serialises them).
+  /// it is exact however many instances like at once (the row update serialises them). One
+  /// round trip: the transaction is a function on the server (``SetLikeFunction``).
   /// - Throws: ``AppError`` 404 when the viewer can't see the post, 403 for a like of a post by
   ///   someone who blocked the viewer (taking a like back stays possible).
   func setLike(_ liked: Bool, postID: Int64, userID: Int64, now: Date) async throws -> LikeState {
-    try await transaction { [self] connection in
-      guard
-        let authorID = try await Self.visibleAuthor(
-          self, connection, postID: postID, viewerID: userID)
-      else { throw AppError.notFound("post") }
-      if liked, try await Self.isBlocked(self, connection, userID, by: authorID) {
-        throw AppError.forbidden("you cannot like the posts of someone who blocked you")
-      }
-      let changed: Int
-      if liked {
-        // Strictly increasing per user, so "newest like first" is the order the likes happened.
-        changed = try await count(
-          """
-          INSERT INTO postLike (userId, postId, createdAt)
-          SELECT \(userID), \(postID), GREATEST(\(Self.millis(now)),
-            COALESCE((SELECT MAX(createdAt) FROM postLike WHERE userId = \(userID)), 0) + 1)
-          ON CONFLICT DO NOTHING RETURNING 1
-          """, on: connection)
-      } else {
-        changed = try await count(
-          "DELETE FROM postLike WHERE userId = \(userID) AND postId = \(postID) RETURNING 1",
-          on: connection)
-      }
-      var likeCount: Int
-      if changed > 0 {
-        let step: Int64 = liked ? 1 : -1
-        likeCount =
-          try await value(
-            Int.self,
-            "UPDATE post SET likeCount = likeCount + \(step) WHERE id = \(postID) RETURNING likeCount",
-            on: connection) ?? 0
-        try await Self.appendChange(
-          connection, logger: logger, kind: .update, postID: postID, authorID: authorID, now: now,
-          actorID: userID, liked: liked)
-      } else {
-        likeCount =
-          try await value(
-            Int.self, "SELECT likeCount FROM post WHERE id = \(postID)", on: connection) ?? 0
-      }
-      return LikeState(postID: postID, liked: liked, likeCount: likeCount)
+    let call = SetLikeFunction.Call(
+      post: postID, user: userID, liked: liked, now: Self.millis(now))
+    guard let row = try await prepared(call).first?.makeRandomAccess() else {
+      throw AppError(.internalServerError, "the like had no outcome")
+    }
+    switch try row[0].decode(Int32.self) {
+    case 404: throw AppError.notFound("post")
+    case 403: throw AppError.forbidden("you cannot like the posts of someone who blocked you")
+    default:
+      return LikeState(
+        postID: postID, liked: liked, likeCount: Int(try row[1].decode(Int64.self)))
     }
   }
 

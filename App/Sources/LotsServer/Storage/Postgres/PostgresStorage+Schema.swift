@@ -335,6 +335,8 @@ extension PostgresStorage {
     ("v13: print", PrintSchema.statements(sqlite: false)),
     // As SQLite's v18: deleted accounts, reserved names and data archives.
     ("v14: leaving", LeavingSchema.statements(sqlite: false)),
+    // PostgreSQL only: a like in one round trip (SQLite's runs in-process).
+    ("v15: likes in one call", [SetLikeFunction.create]),
   ]
 
   /// The steps of migrations that need Swift (after their statements, in their transaction).

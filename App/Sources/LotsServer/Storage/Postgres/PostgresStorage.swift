@@ -22,8 +22,11 @@ final class PostgresStorage: Sendable {
   private let doorbell = ChangeDoorbell()
   /// Operations waiting for a connection of the pool.
   let waits: DatabaseWaits
+  /// The operations running, ended together when the database goes away.
+  private let inFlight = InFlightOperations()
   private let running: Task<Void, Never>
   private let listening: Task<Void, Never>
+  private let watching: Task<Void, Never>
 
   /// Connects with at most `connections` connections, brings the schema up to date (once,
   /// however many instances start together) and listens for the other instances' changes.
@@ -75,11 +78,19 @@ final class PostgresStorage: Sendable {
       await doorbell.listen(
         url: url, logger: logger, ring: commits.ring, sessionEnded: sessionEnds.announce)
     }
+    watching = Task { [doorbell, inFlight] in
+      while !Task.isCancelled {
+        let now = ContinuousClock.now
+        inFlight.end(startedBefore: doorbell.isUp ? now - Self.deadline : now)
+        try? await Task.sleep(for: .milliseconds(100))
+      }
+    }
   }
 
   /// Closes every connection; the storage answers nothing after.
   func close() {
     listening.cancel()
+    watching.cancel()
     running.cancel()
   }
 
@@ -93,29 +104,11 @@ final class PostgresStorage: Sendable {
   ) async throws -> Result {
     guard doorbell.isUp else { throw AppError.databaseUnavailable }
     do {
-      return try await waits.measure { try await running(operation) }
+      return try await waits.measure { try await inFlight.run(operation) }
     } catch let error as PSQLError where Self.lostConnection(error) {
       throw AppError.databaseUnavailable
     } catch let error where String(reflecting: type(of: error)).contains("ConnectionPoolError") {
       throw AppError.databaseUnavailable
-    }
-  }
-
-  /// Runs `operation` until it ends, the database goes away, or ``deadline`` passes.
-  private func running<Result: Sendable>(
-    _ operation: @escaping @Sendable () async throws -> Result
-  ) async throws -> Result {
-    try await withThrowingTaskGroup(of: Result.self) { group in
-      group.addTask { try await operation() }
-      group.addTask { [doorbell] in
-        let until = ContinuousClock.now + Self.deadline
-        while doorbell.isUp, ContinuousClock.now < until {
-          try await Task.sleep(for: .milliseconds(100))
-        }
-        throw AppError.databaseUnavailable
-      }
-      defer { group.cancelAll() }
-      return try await group.next()!
     }
   }
 
@@ -127,15 +120,21 @@ final class PostgresStorage: Sendable {
     ].contains(error.code)
   }
 
-  /// Runs `body` in a transaction.
+  /// Runs `body` in a transaction that first takes the change log's lock (``lockChangeLog``),
+  /// unless it is not `ordered`: every writer takes that lock before any row's, so a writer
+  /// holding the lock never waits for a row held by one waiting for the lock (a comment and a
+  /// like of one post deadlocked when the comment took the lock first and the like the post's
+  /// row first). Only a transaction that never appends to the change log may pass `false`.
   /// - Throws: What `body` throws (not wrapped), or the database's error.
   func transaction<Result: Sendable>(
+    ordered: Bool = true,
     _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
   ) async throws -> Result {
     try await withDatabase { [client, logger] in
       do {
         return try await client.withTransaction(logger: logger) { connection in
-          try await body(connection)
+          if ordered { try await Self.lockChangeLog(connection, logger: logger) }
+          return try await body(connection)
         }
       } catch let error as PostgresTransactionError {
         throw error.closureError ?? error.commitError ?? error.beginError ?? error
@@ -147,6 +146,18 @@ final class PostgresStorage: Sendable {
   @discardableResult
   func query(_ query: PostgresQuery) async throws -> PostgresRowSequence {
     try await withDatabase { [client, logger] in try await client.query(query, logger: logger) }
+  }
+
+  /// The rows of a prepared statement, which each connection prepares once (see
+  /// ``withDatabase(_:)``).
+  func prepared(_ statement: some RowStatement) async throws -> [PostgresRow] {
+    try await withDatabase { [client, logger] in
+      var rows: [PostgresRow] = []
+      for try await row in try await client.execute(statement, logger: logger) {
+        rows.append(row)
+      }
+      return rows
+    }
   }
 
   /// The rows of `query`, each made into a value by `make`.
