@@ -29,6 +29,10 @@ import ZIPFoundation
       let bruno = try await client.signUp("bruno")
       let first = try await client.post(token: ana.token, caption: "first")
       let second = try await client.post(token: ana.token, caption: "second")
+      let several = try await client.createPost(
+        token: ana.token, photos: try PostPhotosTests.photos(3),
+        descriptions: ["the bowl", "", "the \"kimchi\""]
+      ).decode(Post.self)
       let his = try await client.post(token: bruno.token, caption: "his")
       _ = try await client.send(.put, "/api/posts/\(his.id)/like", token: ana.token)
       _ = try await CommentTests.comment(client, his.id, "lovely", token: ana.token)
@@ -58,7 +62,19 @@ import ZIPFoundation
       _ = try archive.extract(archive["lots-data.json"]!) { json.append($0) }
       let data = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
       let posts = try #require(data["posts"] as? [[String: Any]])
-      #expect(Set(posts.compactMap { $0["caption"] as? String }) == ["first", "second"])
+      #expect(posts.count == 3)
+      let captions = Set(posts.compactMap { $0["caption"] as? String })
+      #expect(captions.isSuperset(of: ["first", "second"]))
+      // A post of several photos lists the further ones as values, each with its entry.
+      let three = try #require(posts.first { ($0["id"] as? NSNumber)?.int64Value == several.id })
+      let more = try #require(three["morePhotos"] as? [[String: Any]])
+      #expect(more.compactMap { $0["description"] as? String } == ["", "the \"kimchi\""])
+      #expect((three["file"] as? String)?.hasPrefix("photos/\(several.id)-1.") == true)
+      for (index, photo) in more.enumerated() {
+        let file = try #require(photo["file"] as? String)
+        #expect(file.hasPrefix("photos/\(several.id)-\(index + 2)."))
+        #expect(archive[file] != nil, "\(file) is not in the archive")
+      }
       #expect((data["likes"] as? [[String: Any]])?.count == 1)
       #expect((data["comments"] as? [[String: Any]])?.first?["body"] as? String == "lovely")
       #expect(

@@ -70,9 +70,37 @@ enum DataArchive {
     text += "\"about\": \"Everything LOTs keeps of @\(user.username). Times are milliseconds "
     text += "since 1970 (UTC); photos/ holds the originals of your posts' photos.\""
     for (name, rows) in tables {
-      text += ",\n\"\(name)\": " + String(decoding: try encoder.encode(rows), as: UTF8.self)
+      let readable = name == "posts" ? rows.map(readablePhotos) : rows
+      text += ",\n\"\(name)\": " + String(decoding: try encoder.encode(readable), as: UTF8.self)
     }
     return Data((text + "\n}\n").utf8)
+  }
+
+  /// A post's row with the archive entry of its photo's original (`file`), and its further
+  /// photos as a list (the column keeps them as JSON text, which the archive would show as one
+  /// opaque string), each with its description, size, colour and archive entry.
+  static func readablePhotos(_ post: [String: PersonalValue]) -> [String: PersonalValue] {
+    guard case .integer(let id) = post["id"] else { return post }
+    var readable = post
+    if case .text(let key) = post["originalKey"] {
+      readable["file"] = .text(entryName(post: id, index: 0, key: key))
+    }
+    guard case .text(let column) = post["morePhotos"] else { return readable }
+    readable["morePhotos"] = .rows(
+      StoredPhoto.photos(column: column).enumerated().map { index, photo in
+        [
+          "description": .text(photo.description), "width": .integer(Int64(photo.width)),
+          "height": .integer(Int64(photo.height)), "color": .text(photo.color),
+          "file": .text(entryName(post: id, index: index + 1, key: photo.originalKey)),
+        ]
+      })
+    return readable
+  }
+
+  /// The archive entry of a post's photo number `index` (0 is the first).
+  static func entryName(post id: Int64, index: Int, key: String) -> String {
+    let ext = key.split(separator: ".").last.map(String.init) ?? "jpg"
+    return "photos/\(id)-\(index + 1).\(ext)"
   }
 
   /// The archive's photo entries, `(entry name, file)`: each post's photos' originals.
@@ -90,8 +118,7 @@ enum DataArchive {
       }
       for (index, key) in keys.enumerated() {
         guard let url = try? images.fileURL(key) else { continue }
-        let ext = key.split(separator: ".").last.map(String.init) ?? "jpg"
-        entries.append(("photos/\(id)-\(index + 1).\(ext)", url))
+        entries.append((entryName(post: id, index: index, key: key), url))
       }
     }
     return entries

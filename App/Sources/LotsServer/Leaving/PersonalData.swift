@@ -7,6 +7,8 @@ enum PersonalValue: Sendable, Equatable, Encodable {
   case text(String)
   case boolean(Bool)
   case null
+  /// Rows within a row: a post's further photos.
+  indirect case rows([[String: PersonalValue]])
 
   func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
@@ -16,6 +18,7 @@ enum PersonalValue: Sendable, Equatable, Encodable {
     case .text(let value): try container.encode(value)
     case .boolean(let value): try container.encode(value)
     case .null: try container.encodeNil()
+    case .rows(let rows): try container.encode(rows)
     }
   }
 }
