@@ -11,7 +11,7 @@ import { areaSuffix, newPlaceText, placeLabel, placePath, postsText, suggestionT
   from "../../Web/app/place-text.js";
 import { problems } from "../../Web/app/post-page.js";
 import { routeOf } from "../../Web/app/router.js";
-import { placeTitle, titleFor } from "../../Web/app/titles.js";
+import { placeTitle, titleAt, titleFor } from "../../Web/app/titles.js";
 
 const PHO = { id: 1, name: "Phở 24", area: "Mitte", postCount: 3 };
 const NOODLE = { id: 2, name: "Pho Noodle Bar", area: "", postCount: 1 };
@@ -29,6 +29,26 @@ test("a restaurant in words: link name, cell line, count, title", () => {
   assert.equal(placeTitle(PHO), "Phở 24, Mitte · LOTs");
   assert.equal(placeTitle(NOODLE), "Pho Noodle Bar · LOTs");
   assert.equal(titleFor(routeOf("/r/12")), "Restaurant · LOTs");
+});
+
+test("a page is titled only while it is the page shown", () => {
+  const saved = [globalThis.location, globalThis.document];
+  try {
+    globalThis.document = { title: "Phở 24, Mitte · LOTs" };
+    globalThis.location = { pathname: "/" };
+    // An answer for the restaurant's page lands after Back: Main keeps its title.
+    titleAt("/r/1", "Late · LOTs");
+    assert.equal(document.title, "Phở 24, Mitte · LOTs");
+    globalThis.location = { pathname: "/r/1" };
+    titleAt("/r/1", placeTitle(PHO));
+    assert.equal(document.title, placeTitle(PHO));
+    // Not a prefix: /r/12 is another page than /r/1.
+    globalThis.location = { pathname: "/r/12" };
+    titleAt("/r/1", "Other · LOTs");
+    assert.equal(document.title, placeTitle(PHO));
+  } finally {
+    [globalThis.location, globalThis.document] = saved;
+  }
 });
 
 test("/r/{id} is a restaurant's page; anything else like it is not", () => {

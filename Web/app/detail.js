@@ -21,7 +21,7 @@ import { followPost } from "./post-stream.js";
 import { query, saveTapped } from "./save-action.js";
 import { drawSave, makeSaveButton, savePostName } from "./save-button.js";
 import { knownLists, savedChanges } from "./saved.js";
-import { postTitle } from "./titles.js";
+import { postTitle, titleAt } from "./titles.js";
 
 /** How many times a post's page was shown: a later one supersedes a loading one. */
 let showings = 0;
@@ -157,9 +157,7 @@ export async function showDetail(container, id, { user, close, gone }) {
   const draw = () => {
     // Only while this post is the page: an answer landing after Back (before the page is taken
     // down) would title the list with the post.
-    if (article.isConnected && location.pathname === `/p/${post.id}`) {
-      document.title = postTitle(post);
-    }
+    if (article.isConnected) titleAt(`/p/${post.id}`, postTitle(post));
     const place = JSON.stringify([post.restaurantId, post.restaurant, post.area]);
     if (place !== placeShown) title.replaceChildren(placeLink(post));
     placeShown = place;

@@ -19,7 +19,7 @@ import { drawSave, makeSaveButton } from "./save-button.js";
 import { savedChanges } from "./saved.js";
 import { navigate } from "./router.js";
 import { currentUser } from "./session.js";
-import { placeTitle } from "./titles.js";
+import { placeTitle, titleAt } from "./titles.js";
 
 /**
  * The page shown: the restaurant's id, the restaurant once loaded, its view and list.
@@ -77,7 +77,7 @@ export async function showPlace(container, id, { close }) {
   }
   if (shown !== state) return;
   state.restaurant = restaurant;
-  if (location.pathname === `/r/${id}`) document.title = placeTitle(restaurant);
+  titleAt(`/r/${id}`, placeTitle(restaurant));
   const heading = element("h2", { id: "place-title", tabIndex: -1 }, restaurant.name);
   // "Mitte · 3 posts": the area (when known) and the count on one line under the name.
   const area = element("span", { className: "place-area" }, restaurant.area ?? "");

@@ -4,6 +4,7 @@
 // Back), beneath a restaurant's page and a post's page opened from it (overlay.js), so Back
 // from those finds it as it was. A visitor is sent to sign in for their own lists.
 import { canGoBack, navigate } from "./router.js";
+import { titleAt } from "./titles.js";
 
 const layer = document.getElementById("pocket");
 const behind = [document.getElementById("skip-link"), document.querySelector("header"),
@@ -61,7 +62,7 @@ let retitler = null;
 /** Titles the document `title` while the pocket page is the page shown (not a post's page or a
  * restaurant's over it, whose title a list's live update must not take). */
 export function titleWhileShown(title) {
-  if (location.pathname === shownPath) document.title = title;
+  titleAt(shownPath, title);
 }
 
 /** Lets the page shown title the document again (Back from a page over it). */

@@ -18,6 +18,13 @@ const NAMES = {
 /** `name` as a page of LOTs: "Inspire · LOTs". */
 export const titled = (name) => `${name} · ${SITE}`;
 
+/** Titles the document `title` only while `path` is the page shown: an answer or a live update
+ * that lands after the reader left (Back, or a page opened over it) must not name the page
+ * they are on now. */
+export function titleAt(path, title) {
+  if (location.pathname === path) document.title = title;
+}
+
 /** The title of a route (from router.js's `routeOf`); a post's page has `postTitle` once the
  * post is loaded, a restaurant's page `placeTitle` once the restaurant is. */
 export function titleFor(route) {
