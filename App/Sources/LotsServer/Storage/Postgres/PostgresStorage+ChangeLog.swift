@@ -54,16 +54,9 @@ extension PostgresStorage: ChangeLogStore {
 
   /// Up to `limit` entries after `seq`, in order, with the state needed to publish them.
   func changes(after seq: Int64, limit: Int) async throws -> [ChangeEntry] {
-    let limit = Int64(limit)
-    var entries = try await rows(
-      """
-      SELECT changeLog.seq, changeLog.kind, changeLog.postId, changeLog.authorId,
-        changeLog.actorId, changeLog.liked, changeLog.audience, post.likeCount, post.hidden,
-        changeLog.commentId
-      FROM changeLog LEFT JOIN post ON post.id = changeLog.postId
-      WHERE changeLog.seq > \(seq) ORDER BY changeLog.seq LIMIT \(limit)
-      """
-    ) { row in
+    let read = try await prepared(PerCommitStatements.Changes(after: seq, limit: Int64(limit)))
+    var entries = try read.map { row in
+      let row = row.makeRandomAccess()
       var entry = ChangeEntry(
         seq: try row[0].decode(Int64.self),
         kind: ChangeEvent.Kind(rawValue: try row[1].decode(String.self)) ?? .update,

@@ -100,16 +100,16 @@ extension PostgresStorage: PostStore {
     -> [Int64: Post]
   {
     guard !ids.isEmpty else { return [:] }
-    var query = PostgresQuery(
-      unsafeSQL: """
-        SELECT \(Self.postColumns),
-          EXISTS (SELECT 1 FROM postLike WHERE postLike.postId = post.id AND postLike.userId = $1)
-        FROM post JOIN account ON account.id = post.authorId
-        WHERE post.id = ANY($2) AND \(asAuthors ? "post.hidden < 2" : Self.visibleToViewer)
-        """)
-    query.binds.append(asAuthors ? 0 : viewerID ?? 0, context: .default)
-    query.binds.append(ids, context: .default)
-    let found = try await rows(query) { row in try Self.post(row, at: 0) }
+    var bindings = PostgresBindings(capacity: 2)
+    bindings.append(asAuthors ? 0 : viewerID ?? 0, context: .default)
+    bindings.append(ids, context: .default)
+    let statement: any RowStatement =
+      asAuthors
+      ? PerCommitStatements.AuthorsPosts(bindings: bindings)
+      : PerCommitStatements.Posts(bindings: bindings)
+    let found = try await prepared(statement).map { row in
+      try Self.post(row.makeRandomAccess(), at: 0)
+    }
     return Dictionary(found.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
   }
 
