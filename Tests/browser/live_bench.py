@@ -107,7 +107,7 @@ def feed_head(server, count):
     """The first `count` posts of the public feed, paging as the app does."""
     items, cursor = [], None
     while len(items) < count:
-        query = f"/api/feed?limit=50" + (f"&cursor={cursor}" if cursor else "")
+        query = "/api/feed?limit=50" + (f"&cursor={cursor}" if cursor else "")
         page = server.request("GET", query)
         items += page["items"]
         cursor = page.get("nextCursor")

@@ -3,7 +3,7 @@ comments N times on B's post, one after another (each waits for its event, ≤ 1
 release `lots` on 127.0.0.1 with an empty data directory. Prints p50/p99/max. Bounded by count.
 
 Usage: python3 scripts/server/comment_latency.py BINARY [COUNT]"""
-import json, os, shutil, socket, statistics, subprocess, sys, tempfile, time, urllib.request
+import os, shutil, socket, statistics, subprocess, sys, tempfile, time, urllib.request
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from cluster import call, free_port
 from crash_test import multipart

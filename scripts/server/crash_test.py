@@ -6,9 +6,9 @@ Usage: scripts/server/crash_test.py PATH_TO_LOTS_BINARY [--rounds N]
 The binary is run as `BINARY serve`; everything listens on 127.0.0.1 only, and each storm is
 bounded in requests and seconds.
 """
-import argparse, json, os, random, shutil, signal, socket, sqlite3, subprocess, sys, tempfile
+import argparse, os, random, shutil, signal, sqlite3, subprocess, sys, tempfile
 import threading
-import time, urllib.request, urllib.error
+import time
 
 from cluster import call, free_port  # noqa: E402  (this folder's shared client)
 

@@ -2,7 +2,7 @@
 (release `lots`, on 127.0.0.1, a fresh data directory, --no-rate-limits; bounded by count).
 Usage: python3 scripts/server/upload_bench.py BINARY PHOTO [PER_USER]
 (a photo: `lots bench-image --sample jpeg --width 1600 --height 1200 --output p.jpg`)"""
-import json, os, subprocess, sys, tempfile, threading, time, urllib.request, shutil, statistics
+import os, subprocess, sys, tempfile, threading, time, urllib.request, shutil, statistics
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from cluster import call, free_port
 from crash_test import multipart
