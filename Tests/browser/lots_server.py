@@ -45,6 +45,8 @@ class LotsServer:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.data = tempfile.mkdtemp(prefix="lots-browser-")
+        # The server's own log, beside the data: read when it fails to stop.
+        self.log = tempfile.NamedTemporaryFile(prefix="lots-browser-log-", delete=False).name
         self.process = None
         self.extra_args = list(extra_args)
 
@@ -54,7 +56,7 @@ class LotsServer:
         self.process = subprocess.Popen(
             [self.binary, "serve", "--port", str(self.port), "--data", self.data,
              "--web", os.environ.get("LOTS_WEB", str(ROOT / "Web")), *self.extra_args],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            stdout=open(self.log, "ab"), stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             try:
@@ -70,10 +72,32 @@ class LotsServer:
         serves the same data again, on the same port)."""
         if self.process:
             self.process.terminate()
-            self.process.wait(timeout=15)
-            self.process = None
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                raise RuntimeError(f"lots serve did not stop within 15 s of SIGTERM\n"
+                                   f"{self.hung_report()}") from None
+            finally:
+                if self.process.poll() is None:
+                    self.process.kill()
+                    self.process.wait()
+                self.process = None
         if not keep_data:
             shutil.rmtree(self.data, ignore_errors=True)
+            Path(self.log).unlink(missing_ok=True)
+
+    def hung_report(self):
+        """What a server that does not stop is doing: its threads' stacks (with gdb, where the
+        machine has it) and the end of its log."""
+        report = []
+        if shutil.which("gdb"):
+            stacks = subprocess.run(
+                ["gdb", "-p", str(self.process.pid), "-batch", "-ex", "thread apply all bt 30"],
+                capture_output=True, text=True, timeout=120)
+            report.append(stacks.stdout[-20000:])
+        with open(self.log, errors="replace") as log:
+            report.append("the end of its log:\n" + "".join(log.readlines()[-60:]))
+        return "\n".join(report)
 
     def request(self, method, path, body=None, token=None, content_type="application/json"):
         headers = {"content-type": content_type}
