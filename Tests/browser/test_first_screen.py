@@ -1,8 +1,9 @@
-"""Main's first screen from the server (FirstScreenHTML.swift) against a real `lots serve` and
-the page's own WebAssembly engine: the frames the server writes are the engine's, to the bit,
-for many widths, display scales and seeded feeds; the engine takes the page over without a
-cell moving and without fetching the first page again; every hostile caption stays text; the
-page's Content-Security-Policy holds (no inline style or script)."""
+"""The lists' first screens from the server (FirstScreenHTML.swift) against a real `lots serve`
+and the page's own WebAssembly engine: Main's waterfall, a profile's and Likes' grid and
+Inspire's mosaic. The frames the server writes are the engine's, to the bit, for many widths,
+display scales and seeded feeds; the engine takes the page over without a cell moving and
+without fetching the first page again; every hostile caption stays text; the page's
+Content-Security-Policy holds (no inline style or script)."""
 import html
 import json
 import random
@@ -18,12 +19,17 @@ from conftest import new_page, screenshot
 VIEWS = [(360, 3), (390, 3), (412, 2.625), (768, 2), (1024, 1), (1280, 1), (1366, 1.25),
          (1600, 1.5), (1920, 1)]
 
-ENGINE_FRAMES = """async ([width, scale, sizes]) => {
+# The layouts as lists.js asks for them (FEEDS, columnsFor, CAPTION), and the mosaic's box,
+# at most 960 px wide (app.css).
+ENGINE_FRAMES = """async ([kind, width, scale, sizes]) => {
   const { loadEngine } = await import('/toolkit/index.js');
   const engine = await loadEngine();
   const columnCount = Math.max(2, Math.min(6, Math.round(width / 260)));
-  const layout = engine.layout({ kind: 'waterfall', columnCount, extraHeight: 76 });
-  layout.prepare({ viewport: { width, height: 800 }, displayScale: scale,
+  const options = kind === 'waterfall' ? { kind, columnCount, extraHeight: 76 }
+    : kind === 'grid' ? { kind, columnCount, aspectRatio: 1, extraHeight: 76 } : { kind };
+  const listWidth = kind === 'mosaic' ? Math.min(width, 960) : width;
+  const layout = engine.layout(options);
+  layout.prepare({ viewport: { width: listWidth, height: 800 }, displayScale: scale,
     direction: 'ltr', sections: [{ items: sizes.map(([w, h]) => ({ width: w, height: h })) }] });
   const frames = sizes.map((_, item) => {
     const { frame } = layout.element('cell', 0, item);
@@ -34,17 +40,27 @@ ENGINE_FRAMES = """async ([width, scale, sizes]) => {
   return { frames, width: size.width, height: size.height };
 }"""
 
+# Each list's page, its layout, the API path its data block names, and who reads it (the
+# fixture's reader, who liked posts, for Likes).
+LISTS = [("/", "waterfall", "/api/feed", False), ("/inspire", "mosaic", "/api/inspire", False),
+         ("/u/screen0", "grid", "/api/users/screen0/posts", False),
+         ("/likes", "grid", "/api/me/likes", True)]
 
-def fetch(url, cookie=None):
-    request = urllib.request.Request(url, headers={"Cookie": cookie} if cookie else {})
+
+def fetch(url, cookie=None, token=None):
+    headers = {"Cookie": cookie} if cookie else {}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    request = urllib.request.Request(url, headers=headers)
     with urllib.request.urlopen(request) as response:
         return response.read().decode(), response.headers
 
 
-def served(server, width, scale):
-    """What the server writes for a list `width` wide at `scale`: the cells' items, the frames
-    their stylesheet gives them, the content's size, and the page of the data block."""
-    text, headers = fetch(server.url + "/", cookie=f"lots-view={width}x{scale}")
+def served(server, width, scale, path="/", token=None):
+    """What the server writes for the list of `path` on a page `width` wide at `scale`: the
+    cells' items, the frames their stylesheet gives them, the content's size, and the page of
+    the data block."""
+    text, headers = fetch(server.url + path, cookie=f"lots-view={width}x{scale}", token=token)
     assert "no-cache" in headers["Cache-Control"]
     href = html.unescape(re.search(r'<link rel="stylesheet" href="(/first-screen\.css[^"]+)">', text).group(1))
     sheet, sheet_headers = fetch(server.url + href)
@@ -57,7 +73,8 @@ def served(server, width, scale):
     block = re.search(r'<script type="application/json" id="first-page"[^>]*>(.*?)</script>',
                       text, re.S)
     page = json.loads(block.group(1))
-    return {"items": items, "frames": [rules[n] for n in range(len(items))],
+    named = re.search(r'id="first-page" data-path="([^"]+)"', text).group(1)
+    return {"items": items, "path": html.unescape(named), "frames": [rules[n] for n in range(len(items))],
             "content": (float(content.group(1)), float(content.group(2))), "page": page,
             "html": text}
 
@@ -71,56 +88,76 @@ def feed():
     print(f"first screen feed seed {seed}")
     rng = random.Random(seed)
     cooks = [server.sign_up(f"screen{n}") for n in range(3)]
+    posts = []
     for n in range(45):
         width, height = rng.randrange(200, 1600), rng.randrange(200, 1600)
-        server.post(cooks[n % 3], width, height, (rng.randrange(256), 90, 140),
-                    f"Place {n}", f"Dish {n}")
+        posts.append(server.post(cooks[n % 3], width, height, (rng.randrange(256), 90, 140),
+                                 f"Place {n}", f"Dish {n}"))
+    # A reader who liked some of them, in a seeded order (their Likes, and Inspire's ranking).
+    reader = server.sign_up("screenreader")
+    for post in rng.sample(posts, 30):
+        server.request("PUT", f"/api/posts/{post['id']}/like", token=reader)
+    server.reader = reader
     try:
         yield server, seed
     finally:
         server.stop()
 
 
+@pytest.mark.parametrize("path,kind,api,signed_in", LISTS)
 @pytest.mark.parametrize("width,scale", VIEWS)
-def test_the_servers_frames_are_the_engines_to_the_bit(feed, browser, width, scale):
+def test_the_servers_frames_are_the_engines_to_the_bit(feed, browser, width, scale, path, kind,
+                                                       api, signed_in):
     server, seed = feed
-    got = served(server, width, scale)
+    token = server.reader if signed_in else None
+    got = served(server, width, scale, path, token)
     posts = got["page"]["items"]
+    assert got["path"] == api
     assert 8 <= len(posts) <= 24, "the first screen's posts and a few"
     sizes = [[p["photo"]["width"], p["photo"]["height"]] for p in posts]
     page = new_page(browser, 1000, 800)
     page.goto(server.url + "/gallery/")
-    engine = page.evaluate(ENGINE_FRAMES, [width, scale, sizes])
+    engine = page.evaluate(ENGINE_FRAMES, [kind, width, scale, sizes])
     page.context.close()
     assert got["items"] == list(range(len(got["items"]))) and len(got["items"]) >= 4
     for item, frame in zip(got["items"], got["frames"]):
-        assert frame == engine["frames"][item], f"seed {seed}, item {item} at {width}x{scale}"
+        assert frame == engine["frames"][item], f"seed {seed}, {path} item {item} at {width}x{scale}"
     assert got["content"] == (engine["width"], engine["height"]), f"seed {seed}"
-    # The data block is the API's first page, as the live list would fetch it.
-    api, _ = fetch(f"{server.url}/api/feed?limit={len(posts)}")
-    assert got["page"] == json.loads(api)
+    # The data block is the API's first page, as the list would fetch it.
+    served_page, _ = fetch(f"{server.url}{api}?limit={len(posts)}", token=token)
+    assert got["page"] == json.loads(served_page)
 
 
-@pytest.mark.parametrize("width,height,scale,reader", [
-    (390, 844, 3, None), (1280, 900, 1, None), (390, 844, 3, "firstreader"),
-    (1280, 900, 1, "firstreader2")])
-def test_the_engine_takes_the_first_screen_over_in_place(feed, browser, width, height, scale,
-                                                         reader):
+TAKEOVERS = [("/", 390, 844, 3, None), ("/", 1280, 900, 1, None), ("/", 390, 844, 3, "new"),
+             ("/", 1280, 900, 1, "new"), ("/inspire", 390, 844, 3, None),
+             ("/inspire", 1280, 900, 1, "reader"), ("/u/screen1", 390, 844, 3, None),
+             ("/u/screen1", 1280, 900, 1, "reader"), ("/likes", 390, 844, 3, "reader"),
+             ("/likes", 1280, 900, 1, "reader")]
+readers = iter(range(1000))
+
+
+@pytest.mark.parametrize("path,width,height,scale,who", TAKEOVERS)
+def test_the_engine_takes_the_first_screen_over_in_place(feed, browser, path, width, height,
+                                                         scale, who):
     server, seed = feed
+    api = {"/": "/api/feed", "/inspire": "/api/inspire", "/likes": "/api/me/likes"}.get(
+        path, "/api/users/screen1/posts")
     context = browser.new_context(viewport={"width": width, "height": height},
                                   device_scale_factor=scale, bypass_csp=False)
     # A returning visitor: the page said the list's width and the display's scale before.
     context.add_cookies([{"name": "lots-view", "value": f"{width}x{scale}",
                           "url": server.url + "/"}])
-    if reader:  # signed in: the session's cookie, and the page's note that it has one
-        token = server.sign_up(reader)
+    reader = None
+    if who:  # signed in: the session's cookie, and the page's note that it has one
+        reader = f"firstreader{next(readers)}" if who == "new" else "screenreader"
+        token = server.sign_up(reader) if who == "new" else server.reader
         context.add_cookies([{"name": "lots_session", "value": token, "url": server.url + "/"}])
         context.add_init_script("localStorage.setItem('lots.signedIn', '1')")
     page = context.new_page()
-    errors, feeds = [], []
+    errors, pages = [], []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.on("request", lambda r: "/api/feed" in r.url and feeds.append(r.url))
+    page.on("request", lambda r: api in r.url and pages.append(r.url))
     page.add_init_script(
         "window.cspViolations = [];"
         "document.addEventListener('securitypolicyviolation', (e) =>"
@@ -134,7 +171,7 @@ def test_the_engine_takes_the_first_screen_over_in_place(feed, browser, width, h
     held = []
     page.route("**/dist/app.js", lambda route: held.append(route))
     # (DOMContentLoaded waits for the module script: only the document's arrival is awaited.)
-    page.goto(server.url + "/", wait_until="commit")
+    page.goto(server.url + path, wait_until="commit")
     while not held:
         page.wait_for_timeout(20)
     page.wait_for_selector("#feed article img")
@@ -144,10 +181,13 @@ def test_the_engine_takes_the_first_screen_over_in_place(feed, browser, width, h
         const r = a.getBoundingClientRect();
         return [Number(a.dataset.item), r.x, r.y, r.width, r.height]; })""")
     assert len(before) >= 4
+    title = page.evaluate("document.getElementById('list-title').hidden ? null"
+                          " : document.getElementById('list-title').textContent")
     if reader:  # the header as the page will make it: written by the server
         assert page.inner_text("#profile-link") == f"@{reader}"
         assert page.is_hidden("#intro") and page.is_visible("#lists-link")
-    screenshot(page, f"first-screen-server-{width}{'-reader' if reader else ''}")
+    name = f"first-screen{path.replace('/', '-')}-{width}{'-reader' if reader else ''}"
+    screenshot(page, f"{name}-server")
     held[0].continue_()
     page.unroute("**/dist/app.js")
     page.wait_for_selector("#feed[aria-busy=false] .cv-cell.post img")
@@ -157,20 +197,24 @@ def test_the_engine_takes_the_first_screen_over_in_place(feed, browser, width, h
         return [Number(a.dataset.item), r.x, r.y, r.width, r.height]; })""")
     drawn = {cell[0]: cell[1:] for cell in after}
     width_used = page.evaluate("document.querySelector('#feed .cv-scroller').clientWidth")
-    assert width_used == width
+    assert width_used == (min(width, 960) if path == "/inspire" else width)
     # Every cell in view is drawn again exactly where it was; one the engine draws beyond it
     # (it draws ahead of the scroll) too.
     for item, *rect in before:
         if rect[1] < height or item in drawn:
-            assert drawn.get(item) == rect, f"item {item} moved at takeover (seed {seed})"
+            assert drawn.get(item) == rect, f"{path}: item {item} moved at takeover (seed {seed})"
+    # The heading above the list was the page's own already.
+    assert title == page.evaluate("document.getElementById('list-title').hidden ? null"
+                                  " : document.getElementById('list-title').textContent")
     # The first page came with the document: no second fetch of it.
-    assert not [url for url in feeds if "cursor=" not in url], feeds
+    assert not [url for url in pages if "cursor=" not in url], pages
     assert page.evaluate("document.getElementById('first-page')") is None
     assert page.evaluate("window.shifts") == 0, page.evaluate("window.shifted")
+    # The page's width is remembered (the mosaic's narrower box never is).
     cookie = page.evaluate("document.cookie")
-    assert f"lots-view={width_used}x{scale}" in cookie
+    assert f"lots-view={width}x{scale}" in cookie
     assert page.evaluate("window.cspViolations") == [] and errors == []
-    screenshot(page, f"first-screen-live-{width}{'-reader' if reader else ''}")
+    screenshot(page, f"{name}-live")
     context.close()
 
 

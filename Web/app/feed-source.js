@@ -3,7 +3,11 @@
 import { fetchPage } from "./api.js";
 
 export class FeedSource {
-  constructor(path, pageSize = 40) {
+  /** The first page as the server wrote it into the document (first-screen.js), or null. */
+  #firstPage;
+
+  constructor(path, pageSize = 40, firstPage = null) {
+    this.#firstPage = firstPage;
     this.path = path;
     this.pageSize = pageSize;
     this.posts = [];
@@ -22,7 +26,8 @@ export class FeedSource {
   }
 
   async fetchPage() {
-    const body = await fetchPage(this.path, this.cursor, this.pageSize);
+    const body = this.#firstPage ?? await fetchPage(this.path, this.cursor, this.pageSize);
+    this.#firstPage = null;
     this.sequence ??= body.sequence;  // the first page's: where a stream takes over
     this.cursor = body.nextCursor ?? null;
     this.finished = !this.cursor;

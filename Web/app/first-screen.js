@@ -1,8 +1,9 @@
-// Main's first screen as the server laid it out (FirstScreenHTML.swift): the cells it wrote
+// A list's first screen as the server laid it out (FirstScreenHTML.swift): the cells it wrote
 // are the engine's own frames, so the list takes their place without a pixel moving, and the
 // first page of the feed it carried (a JSON data block) is the live list's first page: no
-// second fetch. The list's width and the display's scale go into a cookie after each layout,
-// so the server lays the next visit out for this screen.
+// second fetch. The list's width, the display's scale and the list's scroll bar go into a
+// cookie after each layout of a list as wide as the page, so the server lays the next visit
+// out for this screen (the mosaic's box, narrower on a desktop, it derives from them).
 
 const VIEW_COOKIE = "lots-view";
 const YEAR = 365 * 24 * 3600;
@@ -23,11 +24,15 @@ export function takeFirstPage(path) {
   }
 }
 
-/** Remembers the width a list is laid out in, and the display's scale, for the server. */
-export function rememberView(width) {
+/**
+ * Remembers the width a list as wide as the page is laid out in, the display's scale, and the
+ * width its scroll bar takes (`gutter`, 0 where it lies over the content), for the server.
+ */
+export function rememberView(width, gutter = 0) {
   const scale = window.devicePixelRatio || 1;
   if (!(width > 0)) return;
-  const value = `${Math.round(width)}x${scale}`;
+  const bar = gutter > 0 && gutter <= 100 ? `x${Math.round(gutter)}` : "";
+  const value = `${Math.round(width)}x${scale}${bar}`;
   if (document.cookie.split("; ").includes(`${VIEW_COOKIE}=${value}`)) return;
   document.cookie = `${VIEW_COOKIE}=${value}; path=/; max-age=${YEAR}; samesite=lax`;
 }

@@ -30,13 +30,14 @@ export class FollowedList {
 
   /**
    * `rules.enters(event)`: whether an insert or update brings its post in at the top;
-   * `rules.leaves(event)`: whether an update takes its post out.
+   * `rules.leaves(event)`: whether an update takes its post out. `firstPage`: the first page
+   * as the document carries it (first-screen.js), or null to fetch it.
    */
-  constructor(engine, path, rules = {}) {
+  constructor(engine, path, rules = {}, firstPage = null) {
     this.#engine = engine;
     this.#path = path;
     this.#rules = { enters: () => false, leaves: () => false, ...rules };
-    this.#source = new FeedSource(path);
+    this.#source = new FeedSource(path, undefined, firstPage);
     this.#stream = new EventStream(() => this.#last);
     this.#stream.onEvent = (event) => this.#receive(event);
     this.#stream.onStatus = (...status) => this.onStatus(...status);

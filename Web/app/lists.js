@@ -185,9 +185,13 @@ let showing = 0;  // which call of `show` is the latest
 export async function showList(spec) {
   const { name } = spec;
   const call = ++showing;
-  // Main's first page may be in the document, with its cells in #feed (first-screen.js):
+  // The list's first page may be in the document, with its cells in #feed (first-screen.js):
   // taken before they give way to the engine's.
-  const firstPage = spec.live ? takeFirstPage(spec.path) : null;
+  const firstPage = takeFirstPage(spec.path);
+  // Loaded before the list shown (or the server's first screen) gives way: nothing blank
+  // between them.
+  const FollowedList = spec.live ? null : (await import("./followed-list.js")).FollowedList;
+  if (call !== showing) return;  // another list was asked for meanwhile
   close(current);
   current = null;
   host.replaceChildren();
@@ -209,10 +213,8 @@ export async function showList(spec) {
   }
   const withCaption = spec.layout.kind !== "mosaic";
   const cellOptions = { withCaption, like };
-  const FollowedList = spec.live ? null : (await import("./followed-list.js")).FollowedList;
-  if (call !== showing) return;  // another list was asked for meanwhile
   const feed = spec.live ? new LiveFeed(engine, spec.path, firstPage)
-    : new FollowedList(engine, spec.path, spec.rules);
+    : new FollowedList(engine, spec.path, spec.rules, firstPage);
   const postAt = (item) => (spec.live ? feed.posts.get(feed.ids[item]) : feed.posts[item]);
   const view = new CollectionView(host, {
     configureCell(cell, { item }) { paintPost(cell, postAt(item), cellOptions); },
@@ -242,7 +244,7 @@ export async function showList(spec) {
   };
   // Column count follows the width (a window resized, a phone rotated): a new layout, same place.
   addEventListener("resize", () => {
-    if (view.layout) rememberView(view.bounds.width);
+    if (view.layout) remember(view);
     const next = columnsFor(host.clientWidth);
     if (!withCaption || next === columns || !view.layout) return;
     columns = next;
@@ -282,7 +284,7 @@ export async function showList(spec) {
     }
     if (current !== state) return;
     view.setLayout(engine.layout(layoutOptions()), sectionsFor(allPosts()));
-    rememberView(view.bounds.width);
+    remember(view);
     host.setAttribute("aria-busy", "false");
     summarise();
     // Once per frame, however many scroll events the browser sends: where the reader is goes
@@ -318,6 +320,14 @@ export async function showList(spec) {
     status.textContent = spec.refused?.(error) ?? `Could not load the feed: ${error.message}`;
     showEmptiness(view, 0, null);
   }
+}
+
+/** Tells the server the width of a list as wide as the page (not the mosaic's narrower box),
+ * and of its scroll bar, for the next first screen (first-screen.js). */
+function remember(view) {
+  if (host.dataset.layout === "mosaic") return;
+  const { scroller } = view;
+  rememberView(view.bounds.width, scroller.offsetWidth - scroller.clientWidth);
 }
 
 newPosts.addEventListener("click", () => {

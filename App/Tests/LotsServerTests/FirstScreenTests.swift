@@ -17,7 +17,7 @@ import Testing
   }
 
   @Test(arguments: [
-    "", "x", "390", "390x", "x3", "390x3x1", "-390x3", "390x-3", "100x3", "5000x3", "390x9",
+    "", "x", "390", "390x", "x3", "390x3x1x1", "-390x3", "390x-3", "100x3", "5000x3", "390x9",
     "390x0", "1e3x1", "390 x3", "390x3;", "nanxnan", "390x1.0000000000000000000001",
   ])
   func anythingElseIsNoHint(cookie: String) {
@@ -98,8 +98,7 @@ import Testing
   @Test func everyTextAPersonWroteStaysText() throws {
     let json = try Self.page(Self.hostile)
     let posts = try FirstScreenPost.posts(ofPage: json)
-    let html = FirstScreenHTML.feed(
-      page: json, path: "/api/feed", posts: posts, hint: .phone, label: "Today's lunches")
+    let html = FirstScreenHTML.feed(page: json, list: .main, posts: posts, hint: .phone)
     let markup = try #require(html.components(separatedBy: "<script").first)
     for text in Self.hostile { #expect(!markup.contains(text), "\(text)") }
     #expect(html.components(separatedBy: "<script").count == 2, "the data block alone")
@@ -118,8 +117,7 @@ import Testing
   @Test func theFirstRowIsFetchedFirstAndOnlyTheFirstScreenIsWritten() throws {
     let json = try Self.page((0..<40).map { "Dish \($0)" })
     let posts = try FirstScreenPost.posts(ofPage: json)
-    let html = FirstScreenHTML.feed(
-      page: json, path: "/api/feed", posts: posts, hint: .phone, label: "Today's lunches")
+    let html = FirstScreenHTML.feed(page: json, list: .main, posts: posts, hint: .phone)
     let cells = html.components(separatedBy: "<article ").count - 1
     #expect(cells > 4 && cells < 40, "the first screen, not the page")
     #expect(html.components(separatedBy: #"fetchpriority="high""#).count - 1 == 2, "one row")

@@ -1,4 +1,4 @@
-/// The first screen of Main as HTML, inside `<main id="feed">`: the cells the page's engine
+/// The first screen of a list as HTML, `<main id="feed">` opened: the cells the page's engine
 /// would draw first (``FirstScreenLayout``), with real images (the first row fetched first),
 /// placed by a stylesheet whose address carries their frames (``FirstScreenStyle``: the page's
 /// policy allows no inline style), then the feed page itself for the engine, as JSON in a
@@ -20,23 +20,30 @@ enum FirstScreenHTML {
   /// How many of `posts` the document carries: those the first screen shows, and ``margin``
   /// more, at least ``fewest`` (of course never more than there are).
   /// - Complexity: O(n · c) for n posts in c columns.
-  static func carried(_ posts: [FirstScreenPost], hint: ViewportHint) -> Int {
+  static func carried(
+    _ posts: [FirstScreenPost], hint: ViewportHint, kind: FirstScreenList.Kind = .waterfall
+  ) -> Int {
     let sizes = posts.map { (width: $0.photo.width, height: $0.photo.height) }
     let deepest = depth(for: hint)
-    let shown = FirstScreenLayout.frames(of: sizes, in: hint).items.filter { $0.y < deepest }
+    let shown = FirstScreenLayout.frames(of: sizes, in: hint, kind: kind).items
+      .filter { $0.y < deepest }
     return min(posts.count, max(shown.count + margin, fewest))
   }
-  /// The cells' `sizes` (post-cell.js).
-  static let sizes = "(min-width: 780px) 25vw, 50vw"
 
-  /// The markup of `posts` (the items of `page`, the API's JSON of the same page from
-  /// `path`) laid out for `hint`.
-  /// - Complexity: O(n) for n posts.
+  /// The list's element opened, as lists.js leaves it while the list loads (its layout named:
+  /// the mosaic's box is narrower on a desktop).
+  static func opening(_ list: FirstScreenList) -> String {
+    #"<main id="feed" aria-busy="true" data-layout="\#(list.kind.rawValue)">"#
+  }
+
+  /// The markup of `posts` (the items of `page`, the API's JSON of `list`'s first page) laid
+  /// out for `hint`, after the list's element opened (``opening(_:)``).
+  /// - Complexity: O(n · c) for n posts in c columns.
   static func feed(
-    page: [UInt8], path: String, posts: [FirstScreenPost], hint: ViewportHint, label: String
+    page: [UInt8], list: FirstScreenList, posts: [FirstScreenPost], hint: ViewportHint
   ) -> String {
     let sizes = posts.map { (width: $0.photo.width, height: $0.photo.height) }
-    let frames = FirstScreenLayout.frames(of: sizes, in: hint)
+    let frames = FirstScreenLayout.frames(of: sizes, in: hint, kind: list.kind)
     // (At most what one stylesheet address places: the engine draws the rest.)
     let deepest = depth(for: hint)
     let shown = frames.items.indices.filter { frames.items[$0].y < deepest }
@@ -47,22 +54,22 @@ enum FirstScreenHTML {
       cells: shown.map { (frame: frames.items[$0], color: posts[$0].photo.color) })
     var html = #"<link rel="stylesheet" href=""# + PageHead.escape(style) + #"">"#
     html += #"<div class="cv-scroller first-screen"><div class="cv-content" role="feed""#
-    html += #" aria-label=""# + PageHead.escape(label) + #"" aria-busy="true">"#
+    html += #" aria-label=""# + PageHead.escape(list.label) + #"" aria-busy="true">"#
     for (number, index) in shown.enumerated() {
       html += cell(
-        posts[index], index: index, number: number,
+        posts[index], list: list, index: index, number: number,
         first: frames.items[index].y == firstRow)
     }
     html += "</div></div>"
     html += #"<script type="application/json" id="first-page" data-path=""#
-    html += PageHead.escape(path) + #"">"#
+    html += PageHead.escape(list.path) + #"">"#
     html += dataBlock(page) + "</script>"
     return html
   }
 
   /// One cell: `index` in the list, the `number`th written.
   private static func cell(
-    _ post: FirstScreenPost, index: Int, number: Int, first: Bool
+    _ post: FirstScreenPost, list: FirstScreenList, index: Int, number: Int, first: Bool
   ) -> String {
     let photo = post.photo
     // Named by what it holds (the photo's text, the caption) until the engine's cell, with its
@@ -71,9 +78,11 @@ enum FirstScreenHTML {
     html += #"<img src=""# + PageHead.escape(photo.thumbnailURL)
     html += #"" srcset=""# + PageHead.escape("\(photo.thumbnailURL) \(photo.thumbnailWidth)w, ")
     html += PageHead.escape("\(photo.displayURL) \(photo.displayWidth)w")
-    html += #"" sizes="\#(sizes)" width="\#(Int(photo.width))" height="\#(Int(photo.height))""#
+    html += #"" sizes="\#(list.imageSizes)""#
+    html += #" width="\#(Int(photo.width))" height="\#(Int(photo.height))""#
     html += #" alt=""# + PageHead.escape(post.alt) + #"""#
     html += first ? #" fetchpriority="high">"# : ">"
+    guard list.withCaption else { return html + "</article>" }
     html += #"<div class="caption"><a class="place""#
     if let id = post.restaurantId {
       let place = post.areaName.isEmpty ? post.restaurant : "\(post.restaurant), \(post.areaName)"

@@ -2,72 +2,28 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 
-/// Main (`GET /`) with its first screen in the HTML (``FirstScreenHTML``): the viewer's first
-/// page of the feed, laid out for their width (``ViewportHint``), so the photos load while the
-/// page's script and engine do, and the engine takes the page over without a second fetch. It
-/// runs before the static files (which would answer `/` with the bare `index.html`); if the
-/// feed cannot be read, the bare document is served, as before.
+/// Main (`GET /`) with its first screen in the HTML (``FirstScreenDocument``). It runs before
+/// the static files, which would answer `/` with the bare `index.html`; the other lists' pages
+/// are the app shell's routes (``AppShell``).
 struct FirstScreenMiddleware: RouterMiddleware {
   typealias Context = AppRequestContext
   let shell: AppShell
-
-  /// The most posts the document carries (``FirstScreenHTML/carried(_:hint:)``: those of the
-  /// first screen and a few); the live list then pages on, 40 at a time, from this page's
-  /// cursor. A page of 40 made Main's first load 2 KB heavier than its 100 KB budget (gzipped
-  /// JSON of photo keys that no screen shows).
-  static let pageSize = 24
-  static let path = "/api/feed"
 
   func handle(
     _ request: Request, context: AppRequestContext,
     next: (Request, AppRequestContext) async throws -> Response
   ) async throws -> Response {
     guard request.method == .get || request.method == .head, request.uri.path == "/",
-      let split = shell.feedSplit
+      shell.feedSplit != nil
     else {
       return try await next(request, context)
     }
     let services = shell.services
     let session = SessionMiddleware(store: services.storage, cache: services.sessions)
     return try await session.handle(request, context: context) { request, context in
-      let html = await document(split: split, request: request, context: context)
-      return Self.response(html, to: request)
+      await FirstScreenDocument(shell: shell).response(
+        .main, head: .main, request: request, context: context)
     }
-  }
-
-  /// Main's document for the reader of `context`, laid out for the width `request` says.
-  private func document(
-    split: (before: String, after: String), request: Request, context: AppRequestContext
-  ) async -> String {
-    let services = shell.services
-    var feed = ""
-    do {
-      let reader = FeedReader(store: services.storage, renderedPosts: services.renderedPosts)
-      let read = { (limit: Int) in
-        let page = try await reader.page(
-          .main, viewerID: context.user?.id, cursor: nil, limit: limit, now: Date())
-        let json = Array(page.readableBytesView)
-        return (json, try FirstScreenPost.posts(ofPage: json))
-      }
-      let hint = ViewportHint.of(request)
-      var (json, posts) = try await read(Self.pageSize)
-      // Only as many posts as the first screen shows, and a few: every post's photo keys
-      // weigh on the first load (the live list pages on from this page's cursor).
-      let carried = FirstScreenHTML.carried(posts, hint: hint)
-      if carried < posts.count { (json, posts) = try await read(carried) }
-      feed = FirstScreenHTML.feed(
-        page: json, path: Self.path, posts: posts, hint: hint, label: "Today's lunches")
-    } catch {
-      context.logger.warning("first screen not laid out: \(error)")
-    }
-    var header = split.before
-    if let user = context.user {
-      // The reader's header as the page would make it, so the list never moves under it.
-      let moderator = (try? await services.storage.isModerator(user.id)) ?? false
-      let edits = SignedInHeader.edits(username: user.username, moderator: moderator)
-      header = SignedInHeader.apply(edits, to: header) ?? header
-    }
-    return shell.before + PageHead.main.html + header + feed + split.after
   }
 
   /// The document as a response: gzipped for a client that takes it, its ETag (304 when the

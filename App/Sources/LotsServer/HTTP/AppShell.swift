@@ -20,8 +20,9 @@ struct AppShell: Sendable {
   let before: String
   let after: String
   let services: AppServices
-  /// `after` cut just inside `<main id="feed" …>`, where Main's first screen goes
-  /// (``FirstScreenMiddleware``); nil when the document has no such element.
+  /// `after` cut around the list's opening tag `<main id="feed" …>`, where a list's first
+  /// screen goes (``FirstScreenDocument``), the tag itself in neither part; nil when the
+  /// document has no such element.
   let feedSplit: (before: String, after: String)?
 
   /// Reads the shell from the web directory, once.
@@ -32,7 +33,7 @@ struct AppShell: Sendable {
     else { return nil }
     (self.before, self.after, self.services) = (before, after, services)
     feedSplit = after.range(of: #"<main id="feed" aria-busy="true">"#).map {
-      (String(after[..<$0.upperBound]), String(after[$0.upperBound...]))
+      (String(after[..<$0.lowerBound]), String(after[$0.upperBound...]))
     }
   }
 
@@ -58,8 +59,19 @@ struct AppShell: Sendable {
   func register(on router: some RouterMethods<AppRequestContext>) {
     let pages = router.group()
       .add(middleware: SessionMiddleware(store: services.storage, cache: services.sessions))
-    for route in Self.routes where !route.contains(":") {
+    let lists = FirstScreenDocument(shell: self)
+    for route in Self.routes where !route.contains(":") && route != "inspire" && route != "likes" {
       pages.get(RouterPath(route)) { _, _ in page(.page(route)) }
+    }
+    // The lists' pages carry their first screen (Main's is FirstScreenMiddleware's).
+    pages.get("inspire") { request, context in
+      await lists.response(.inspire, head: .page("inspire"), request: request, context: context)
+    }
+    pages.get("likes") { request, context in
+      // A visitor's page sends them to sign in: nothing to lay out.
+      guard context.user != nil else { return page(.page("likes")) }
+      return await lists.response(
+        .likes, head: .page("likes"), request: request, context: context)
     }
     pages.get("p/:id") { request, context in
       guard let id = context.parameters.get("id").flatMap(Int64.init), id > 0,
@@ -104,12 +116,15 @@ struct AppShell: Sendable {
       else { return page(.notFound, status: .notFound) }
       return page(.page("print/orders", number: order.id))
     }
-    pages.get("u/:username") { _, context in
+    pages.get("u/:username") { request, context in
       let name = context.parameters.get("username") ?? ""
       guard let account = try await services.storage.account(named: name) else {
         return page(.notFound, status: .notFound)
       }
-      return page(.profile(account.user.username))
+      let user = account.user
+      return await lists.response(
+        .profile(id: user.id, username: user.username), head: .profile(user.username),
+        request: request, context: context)
     }
   }
 
