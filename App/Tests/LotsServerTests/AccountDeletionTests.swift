@@ -138,4 +138,38 @@ import Testing
       }
     }
   }
+
+  /// The person's open streams end with their account, on every device, and nobody else's:
+  /// a stream never goes on telling a departed account's browser anything.
+  @Test func leavingEndsTheirOpenStreamsAndNoOneElses() async throws {
+    try await LiveServer.run { port in
+      let api = LiveClient(port: port)
+      let phone = try await api.signUp("ana")
+      let laptop = try await api.signIn("ana")
+      let bruno = try await api.signUp("bruno")
+      let post = try await api.post(token: phone.token, caption: "Soon gone")
+      let deleted = { @Sendable (event: RawHTTPClient.Event) -> Bool in
+        let change = try? JSONCoding.decoder().decode(
+          ChangeEvent.self, from: Data(event.data.utf8))
+        return change?.kind == .delete && change?.postID == post.id
+      }
+      // Bruno's stream goes on after Ana leaves, and sees her post go (the clients' hang
+      // guards are 300 s: a stream that never ends fails the test then).
+      let brunos = try await RawHTTPClient(port: port).events(
+        "/api/stream", headers: ["Authorization": "Bearer \(bruno.token)"],
+        during: {
+          // The laptop's stream ends when the phone deletes the account.
+          _ = try await api.streamEvents(token: laptop.token) {
+            let gone = try await api.send(
+              .delete, "/api/me", json: #"{"password":"password1"}"#, token: phone.token)
+            #expect(gone.status == .noContent, "\(gone)")
+          }
+        }
+      ) { events in events.contains(where: deleted) }
+      #expect(brunos.contains(where: deleted))
+      for token in [phone.token, laptop.token] {
+        #expect(try await api.send(.get, "/api/me", token: token).status == .unauthorized)
+      }
+    }
+  }
 }

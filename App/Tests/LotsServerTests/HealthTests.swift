@@ -52,6 +52,17 @@ import Testing
       let secret = "q-\(UUID().uuidString)"
       let first = try await api.send(.get, "/api/posts/987654?x=\(secret)", token: ana.token)
       let second = try await api.send(.get, "/api/feed?limit=3", token: ana.token)
+      // A password signed in with (right and wrong) and a session's cookie are never logged.
+      let password = "pw-\(UUID().uuidString.prefix(20))"
+      let bruno = try await api.send(
+        .post, "/api/accounts", json: #"{"username":"bruno","password":"\#(password)"}"#)
+      let cookie = try #require(bruno.headers[.setCookie]?.split(separator: ";").first)
+      for attempt in [password, password + "x"] {
+        _ = try await api.send(
+          .post, "/api/sessions", json: #"{"username":"bruno","password":"\#(attempt)"}"#)
+      }
+      #expect(
+        try await api.send(.get, "/api/me", headers: [.cookie: String(cookie)]).status == .ok)
       let ids = [first, second].compactMap {
         $0.headers[RequestLogMiddleware<AppRequestContext>.header]
       }
@@ -65,7 +76,10 @@ import Testing
       #expect(lines.filter { $0.metadata["request"] == ids[1] }.count == 1)
       let everything = records.entries(atLeast: .trace).map { "\($0.message) \($0.metadata)" }
         .joined(separator: "\n")
-      for leak in [ana.token, secret, "987654"] { #expect(!everything.contains(leak), "\(leak)") }
+      let session = String(cookie.split(separator: "=").last ?? "")
+      for leak in [ana.token, secret, "987654", password, session] {
+        #expect(!everything.contains(leak), "\(leak)")
+      }
     }
   }
 }

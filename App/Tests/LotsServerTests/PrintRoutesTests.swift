@@ -109,8 +109,14 @@ import Testing
       let twice = try await client.send(
         .post, "/api/print/quote", json: Self.orderBody(store: store, file: file.id), token: ana)
       #expect(twice.status == .conflict)
-      // The file: its student and the store's staff only.
-      for (token, status) in [(ana, HTTPResponse.Status.ok), (clerk, .ok), (bruno, .notFound)] {
+      // The file: its student and the store's staff only (not another store's).
+      let other = try await client.signUp("otherclerk")
+      let otherStore = try await services.storage.addPrintStore(
+        PrintStoreTests.store("Other Copy", 52.5200, 13.3900))
+      try await services.storage.setStaff(accountID: other.user.id, storeID: otherStore)
+      for (token, status) in [
+        (ana, HTTPResponse.Status.ok), (clerk, .ok), (bruno, .notFound), (other.token, .notFound),
+      ] {
         let download = try await client.send(.get, "/api/print/files/\(file.id)", token: token)
         #expect(download.status == status)
         if status == .ok { #expect(download.body.readableBytes == TestPDF.make(pages: 3).count) }
