@@ -1,13 +1,14 @@
 // A post's photos (posts of 1 to 10 photos), checked without a browser: each photo's
-// alternative text (its description, else the post's words), "3 photos", a carousel's slide
+// alternative text (its description, else the post's words; a restaurant's cover's; a photo's
+// being described), "3 photos", a carousel's slide
 // names and announcements, srcset; the carousel's slide size, how a photo fits a slide, and
 // which photo a key leads to.
 import assert from "node:assert/strict";
 import test from "node:test";
 
 import {
-  descriptionOf, photoAlt, photoCount, photosOf, photosText, slideAnnouncement, slideLabel,
-  srcsetOf,
+  descriptionOf, draftPhotoAlt, photoAlt, photoCount, photosOf, photosText, placePhotoAlt,
+  slideAnnouncement, slideLabel, srcsetOf,
 } from "../../Web/app/photo-text.js";
 import {
   FLATTEST, PEEK, TALLEST, fitPhoto, keyTarget, slideSize, stepIndex,
@@ -45,6 +46,16 @@ test("a photo's alternative text is its description, else the post's words", () 
   assert.equal(photoAlt(p, p.morePhotos[1]), "Carbonara at Pasta La Vista, photo by @jonas");
   assert.equal(descriptionOf({}), "");
   assert.equal(descriptionOf(undefined), "");
+  // An author not known (a notification about someone else's post): the post's words alone.
+  assert.equal(photoAlt({ ...post([photo(1)]), author: null }), "Carbonara at Pasta La Vista");
+});
+
+test("a restaurant's cover and a photo being described have words too", () => {
+  assert.equal(placePhotoAlt(photo(1, " Steaming bowl "), "Phở 24"), "Steaming bowl");
+  assert.equal(placePhotoAlt(photo(1), "Phở 24"), "Photo at Phở 24");
+  assert.equal(draftPhotoAlt("  A red square ", 1, 3), "A red square");
+  assert.equal(draftPhotoAlt("", 2, 3), "Photo 2 of 3, not yet described");
+  assert.equal(draftPhotoAlt(" \n", 1, 1), "Photo 1 of 1, not yet described");
 });
 
 test("counts, slide names and what a carousel says", () => {

@@ -5,8 +5,8 @@
 import assert from "node:assert/strict";
 import test from "node:test";
 
-import { afterFor, cardLabel, characters, entryName, keyOf, listNames, listPath, moved,
-  nameProblem, noteProblem, placesText, reorderMessages, sharedPath, targetOf }
+import { afterFor, cardLabel, characters, coverAlt, entryName, keyOf, listNames, listPath,
+  moved, nameProblem, noteProblem, placesText, reorderMessages, sharedPath, targetOf }
   from "../../Web/app/pocket-text.js";
 import { routeOf } from "../../Web/app/router.js";
 import { listTitle, titleFor } from "../../Web/app/titles.js";
@@ -51,6 +51,10 @@ test("a list in words", () => {
     "Date night, 3 places, shared");
   assert.equal(cardLabel({ name: "Want to try", entryCount: 1, shared: false }),
     "Want to try, 1 place");
+  assert.equal(coverAlt({ name: "Date night", cover: { description: "Tiramisu for two" } }),
+    "Tiramisu for two");
+  assert.equal(coverAlt({ name: "Date night", cover: { description: "" } }),
+    "Cover photo of Date night");
   assert.equal(listNames([]), "");
   assert.equal(listNames(["Want to try"]), "Want to try");
   assert.equal(listNames(["A", "B", "C"]), "A, B and C");

@@ -1,12 +1,14 @@
 // One photo of the Post form's list: a card (a fieldset named "Photo 2 of 3") with its
-// preview, its file's name and size, its Description (the photo's alternative text, counted
-// down near 1,000 characters), Move earlier, Move later and Remove, its state while it is
-// sent ("Sending", "Sent") and the paragraph for what is wrong with it. A file the browser
-// cannot draw (HEIC outside Safari, or not a photo at all) shows no broken image: a note says
-// so, and the server's check decides when it is sent.
+// preview (named by its description as typed, else "Photo 2 of 3, not yet described"), its
+// file's name and size, its Description (the photo's alternative text, counted down near
+// 1,000 characters), Move earlier, Move later and Remove, its state while it is sent
+// ("Sending", "Sent") and the paragraph for what is wrong with it. A file the browser cannot
+// draw (HEIC outside Safari, or not a photo at all) shows no broken image: a note says so, and
+// the server's check decides when it is sent.
 import { characterCounter } from "./char-counter.js";
 import { LIMITS } from "./compose-rules.js";
 import { element, labelledField } from "./dom.js";
+import { describedPreview } from "./preview-alt.js";
 import { STATE_TEXT } from "./upload-progress.js";
 
 /** A file's size in words, never broken across lines: "820 KB", "2.4 MB". */
@@ -35,7 +37,7 @@ export function sizeText(bytes) {
 export function photoCard(file, serial) {
   const id = `compose-photo-${serial}`;
   const preview = URL.createObjectURL(file);
-  const image = element("img", { className: "preview", alt: "", src: preview });
+  const image = element("img", { className: "preview", src: preview });
   const thumb = element("div", { className: "photo-thumb" }, image);
   const note = element("p", { className: "compose-note", id: `${id}-note` });
   image.addEventListener("error", () => {
@@ -50,6 +52,7 @@ export function photoCard(file, serial) {
   const [field, descriptionError] = labelledField(description, "",
     "What is in the photo, for people who cannot see it");
   descriptionError.before(characterCounter(description, LIMITS.description));
+  const placeImage = describedPreview(image, description);
   const label = field.querySelector("label");
   const error = element("p", { className: "field-error photo-error", id: `${id}-error` });
   const state = element("p", { className: "photo-state", id: `${id}-state` });
@@ -70,6 +73,7 @@ export function photoCard(file, serial) {
     number(position, count, locked = false) {
       legend.textContent = `Photo ${position} of ${count}`;
       label.textContent = `Description of photo ${position}`;
+      placeImage(position, count);
       earlier.setAttribute("aria-disabled", String(locked || position === 1));
       later.setAttribute("aria-disabled", String(locked || position === count));
       remove.setAttribute("aria-disabled", String(locked));

@@ -11,8 +11,9 @@ import { notificationNews, showUnread } from "./bell.js";
 import { backBar, element, stylesheet } from "./dom.js";
 import { EventStream, followingStream } from "./event-stream.js";
 import { sentence } from "./messages.js";
-import { descriptionOf } from "./photo-text.js";
+import { photoAlt } from "./photo-text.js";
 import { sentenceParts, timeText } from "./notification-text.js";
+import { currentUser } from "./session.js";
 
 export const EMPTY = "No notifications yet. When someone likes, saves or comments on your "
   + "posts, it shows here.";
@@ -117,8 +118,10 @@ export function showNotifications(container, { close }) {
 function row(group, index) {
   const id = `notification-${index}`;
   const photo = group.post.photo ?? {};
+  // The post is the reader's own, but for a decision on their comment under someone else's.
+  const author = group.comment == null ? currentUser() : null;
   const image = element("img", { className: "thumb", src: photo.thumbnailURL ?? "",
-    alt: descriptionOf(photo) || group.post.restaurant || "Your photo", width: 56, height: 56,
+    alt: photoAlt({ ...group.post, photo, author }), width: 56, height: 56,
     decoding: "async", loading: index < 12 ? "eager" : "lazy" });
   image.style.background = photo.color ?? "";
   const text = element("p", { className: "sentence", id: `${id}-text` });

@@ -1,7 +1,8 @@
 // A post's photos in words, wherever the app shows one: each photo's alternative text (its
-// author's description, else "Carbonara at Pasta La Vista, photo by @jonas"), "3 photos" on a
-// cell's mark, and a carousel's "Photo 2 of 4". Also the photos in order and a photo's
-// srcset. Pure: no DOM.
+// author's description, else "Carbonara at Pasta La Vista, photo by @jonas"; a restaurant's
+// cover "Photo at Phở 24"; a photo being described "Photo 2 of 3, not yet described"), "3
+// photos" on a cell's mark, and a carousel's "Photo 2 of 4". Also the photos in order and a
+// photo's srcset. Pure: no DOM.
 
 /**
  * One photo of a post, as the server sends it.
@@ -33,13 +34,33 @@ export function descriptionOf(photo) {
 /**
  * The alternative text of one of `post`'s photos (the cover by default): its description, or
  * where there is none, what the post says of it: "Carbonara at Pasta La Vista, photo by
- * @jonas", "Lunch at Sushi Zen, photo by @ana" without a caption.
+ * @jonas", "Lunch at Sushi Zen, photo by @ana" without a caption, "Carbonara at Pasta La
+ * Vista" when the author is not known.
  */
 export function photoAlt(post, photo = post.photo) {
   const described = descriptionOf(photo);
   if (described) return described;
   const dish = String(post.caption ?? "").trim() || "Lunch";
-  return `${dish} at ${post.restaurant}, photo by @${post.author?.username ?? ""}`;
+  const author = post.author?.username;
+  return `${dish} at ${post.restaurant}${author ? `, photo by @${author}` : ""}`;
+}
+
+/**
+ * The alternative text of a photo that stands for a restaurant (its cover on a saved
+ * restaurant's card): its description, else "Photo at Phở 24".
+ */
+export function placePhotoAlt(photo, restaurant) {
+  return descriptionOf(photo) || `Photo at ${restaurant}`;
+}
+
+/**
+ * The alternative text of a photo's preview while its author describes it (the Post form, the
+ * edit form), `position` 1-based: the description as typed, else "Photo 2 of 3, not yet
+ * described".
+ */
+export function draftPhotoAlt(description, position, count) {
+  return String(description ?? "").trim()
+    || `${slideLabel(position - 1, count)}, not yet described`;
 }
 
 /** "1 photo", "3 photos". */

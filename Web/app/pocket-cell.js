@@ -4,6 +4,7 @@
 // note and Remove. The parts are made once per cell and drawn again in place, so a redraw never
 // takes the focus from a button.
 import { element } from "./dom.js";
+import { placePhotoAlt } from "./photo-text.js";
 import { areaSuffix, placeLabel, placePath } from "./place-text.js";
 import { paintPost } from "./post-cell.js";
 import { entryName } from "./pocket-text.js";
@@ -64,7 +65,10 @@ function extraParts(cell) {
   return own;
 }
 
-/** A restaurant's card: its cover (or a tile with its initial) and its name as a link. */
+/**
+ * A restaurant's card: its cover (named by its description, else "Photo at Phở 24") or a tile
+ * with its initial, and its name as a link.
+ */
 function paintPlace(cell, entry) {
   const restaurant = entry.restaurant ?? { name: "Restaurant", area: "" };
   cell.classList.add("post", "place-entry");
@@ -80,17 +84,20 @@ function paintPlace(cell, entry) {
   }
   const cover = entry.cover;
   const previous = cell.querySelector(".place-cover");
+  let tile = previous;
   if (previous?.dataset.cover !== (cover?.thumbnailURL ?? "")) {
-    const tile = cover
-      ? element("img", { className: "place-cover", alt: "", decoding: "async", loading: "lazy",
+    tile = cover
+      ? element("img", { className: "place-cover", decoding: "async", loading: "lazy",
         src: cover.thumbnailURL })
       : element("span", { className: "place-cover place-tile" }, [...restaurant.name][0] ?? "");
     tile.dataset.cover = cover?.thumbnailURL ?? "";
-    tile.setAttribute("aria-hidden", "true");
+    // The initial only repeats the name beside it; a photo is named.
     if (cover) tile.addEventListener("load", () => tile.classList.add("loaded"), { once: true });
+    else tile.setAttribute("aria-hidden", "true");
     if (previous) previous.replaceWith(tile);
     else cell.prepend(tile);
   }
+  if (cover) tile.alt = placePhotoAlt(cover, restaurant.name);
   cell.style.background = cover?.color ?? "";
   own.name.textContent = restaurant.name;
   own.area.textContent = areaSuffix(restaurant.area);

@@ -7,7 +7,8 @@ import { backBar, element, labelledField, showFieldErrors } from "./dom.js";
 import { listEvents } from "./event-stream.js";
 import { sentence } from "./messages.js";
 import { onRetitle } from "./pocket.js";
-import { NAME_LIMIT, cardLabel, listPath, nameProblem, placesText } from "./pocket-text.js";
+import { NAME_LIMIT, cardLabel, coverAlt, listPath, nameProblem, placesText }
+  from "./pocket-text.js";
 import { recordList } from "./saved.js";
 import { titled } from "./titles.js";
 
@@ -111,10 +112,13 @@ export function showIndex(container, { close, focusList }) {
   return () => abort.abort();
 }
 
-/** A list's card: a link with its cover (or a plain tile), name, count and Shared mark. */
+/**
+ * A list's card: a link with its cover (named by its description, else "Cover photo of Date
+ * night") or a plain tile, name, count and Shared mark.
+ */
 function card(list) {
   const cover = list.cover
-    ? element("img", { className: "list-cover", alt: "", src: list.cover.thumbnailURL,
+    ? element("img", { className: "list-cover", alt: coverAlt(list), src: list.cover.thumbnailURL,
       loading: "lazy", decoding: "async" })
     : element("span", { className: "list-cover list-tile" }, [...list.name][0] ?? "");
   if (list.cover) cover.style.background = list.cover.color;

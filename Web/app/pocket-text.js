@@ -1,7 +1,9 @@
 // Pocket lists in words and numbers, wherever the app shows them: "3 places", what a list's
-// card and a Save button are named, the rules of a list's name and note as the server counts
-// them, where an entry goes after a drop ("right after" which entry), the reorder's
-// announcements and the saved index's keys. Pure: no DOM, no requests.
+// card, its cover and a Save button are named, the rules of a list's name and note as the
+// server counts them, where an entry goes after a drop ("right after" which entry), the
+// reorder's announcements and the saved index's keys. Pure: no DOM, no requests.
+
+import { descriptionOf } from "./photo-text.js";
 
 const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
 
@@ -40,6 +42,11 @@ export function noteProblem(note) {
 /** A list's card, as a screen reader says it: "Date night, 3 places, shared". */
 export function cardLabel(list) {
   return `${list.name}, ${placesText(list.entryCount)}${list.shared ? ", shared" : ""}`;
+}
+
+/** A list's cover photo in words: its description, else "Cover photo of Date night". */
+export function coverAlt(list) {
+  return descriptionOf(list.cover) || `Cover photo of ${list.name}`;
 }
 
 /** The saved index's key of a thing: "p12" for post 12, "r5" for restaurant 5. */

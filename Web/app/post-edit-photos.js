@@ -1,15 +1,17 @@
 // The edit form's photos: the post's own (none can be added), each a card (a fieldset named
-// "Photo 2 of 3") with its thumbnail, "Description of photo 2" (its alternative text, counted
-// down near 1,000 characters), Move earlier, Move later and Remove. A move keeps the focus on
-// the button pressed and says the photo's new place politely; Remove gives the focus to the
-// next photo's Remove (or the previous one's) and is unavailable for the last photo left, with
-// the reason in words beside it. What the server refuses about a photo or its description is
-// said on its card.
+// "Photo 2 of 3") with its thumbnail (named by its description as it stands, else "Photo 2 of
+// 3, not yet described"), "Description of photo 2" (its alternative text, counted down near
+// 1,000 characters), Move earlier, Move later and Remove. A move keeps the focus on the button
+// pressed and says the photo's new place politely; Remove gives the focus to the next photo's
+// Remove (or the previous one's) and is unavailable for the last photo left, with the reason
+// in words beside it. What the server refuses about a photo or its description is said on its
+// card.
 import { characterCounter } from "./char-counter.js";
 import { besidePhoto, LIMITS } from "./compose-rules.js";
 import { element, labelledField } from "./dom.js";
 import { photosOf } from "./photo-text.js";
 import { LAST_PHOTO, movedText, removedText } from "./post-edit-text.js";
+import { describedPreview } from "./preview-alt.js";
 
 /**
  * @typedef {object} EditPhotos
@@ -108,13 +110,14 @@ export function editPhotos(post) {
 /** One photo's card; `serial` makes its ids (kept through moves). */
 function card(photo, serial) {
   const id = `edit-photo-${serial}`;
-  const thumb = element("img", { className: "edit-thumb", alt: "", src: photo.thumbnailURL,
+  const thumb = element("img", { className: "edit-thumb", src: photo.thumbnailURL,
     width: photo.width, height: photo.height, decoding: "async" });
   thumb.style.background = photo.color;
   const description = element("textarea", { id: `${id}-description`, rows: 2,
     value: photo.description ?? "" });
   const [field, descriptionError] = labelledField(description, "");
   descriptionError.before(characterCounter(description, LIMITS.description));
+  const placeThumb = describedPreview(thumb, description);
   const label = field.querySelector("label");
   const error = element("p", { className: "field-error", id: `${id}-error` });
   const button = (className, text) => element("button", { type: "button", className }, text);
@@ -134,6 +137,7 @@ function card(photo, serial) {
     number(position, count) {
       legend.textContent = `Photo ${position} of ${count}`;
       label.textContent = `Description of photo ${position}`;
+      placeThumb(position, count);
       earlier.setAttribute("aria-disabled", String(position === 1));
       later.setAttribute("aria-disabled", String(position === count));
       remove.setAttribute("aria-disabled", String(count === 1));
