@@ -123,6 +123,18 @@ import Testing
       #expect(paid.status == .created, "\(paid.text)")
       let order = try paid.decode(PrintOrder.self)
       let me = try await client.send(.get, "/api/me", token: ana).decode(Me.self)
+      let starred = try await client.send(
+        .put, "/api/print/stores/\(store)/favourite", token: ana)
+      #expect(starred.status.code < 300, "\(starred.text)")
+      // Her data, as "Download my data" writes it, holds all of Booster's: the order, the
+      // file, every credit movement, her college and her starred store.
+      let exported = Dictionary(
+        uniqueKeysWithValues: try await services.storage.personalData(userID: me.id))
+      #expect(exported["printOrders"]?.map { $0["id"] } == [.integer(order.id)])
+      #expect(exported["printFiles"]?.map { $0["name"] } == [.text("notes.pdf")])
+      #expect(exported["credits"]?.map { $0["kind"] } == [.text("topUp"), .text("charge")])
+      #expect(exported["printProfile"]?.first?["college"] == .text("Humboldt-Universität"))
+      #expect(exported["printFavourites"]?.map { $0["storeId"] } == [.integer(store)])
       let folder = services.printFiles.directory.path
       let stored = try FileManager.default.contentsOfDirectory(atPath: folder)
       #expect(stored.count == 1)
@@ -133,7 +145,8 @@ import Testing
       let changes = try await services.storage.changes(after: before, limit: 100)
       #expect(changes.contains { $0.kind == .printQueue && $0.postID == order.id })
       let ledger = try await services.storage.personalData(userID: me.id)
-      for (name, rows) in ledger where ["printOrders", "printFiles", "credits"].contains(name) {
+      let gone = ["printOrders", "printFiles", "credits", "printProfile", "printFavourites"]
+      for (name, rows) in ledger where gone.contains(name) {
         #expect(rows.isEmpty, "\(name)")
       }
     }

@@ -36,6 +36,11 @@ import ZIPFoundation
       let his = try await client.post(token: bruno.token, caption: "his")
       _ = try await client.send(.put, "/api/posts/\(his.id)/like", token: ana.token)
       _ = try await CommentTests.comment(client, his.id, "lovely", token: ana.token)
+      let rude = try await CommentTests.comment(client, his.id, "rude", token: bruno.token)
+        .decode(LotsCore.Comment.self)
+      let reported = try await CommentModerationTests.report(
+        client, rude.id, "spam", token: ana.token)
+      #expect(reported.status.code < 300, "\(reported.text)")
       _ = try await client.send(
         .post, "/api/me/lists", json: #"{"name":"Later"}"#, token: ana.token)
       #expect(try await client.send(.get, "/api/me/export", token: ana.token).status == .noContent)
@@ -80,6 +85,8 @@ import ZIPFoundation
       #expect(
         (data["lists"] as? [[String: Any]])?.contains { $0["name"] as? String == "Later" } == true)
       #expect((data["profile"] as? [[String: Any]])?.first?["username"] as? String == "ana")
+      let reports = try #require(data["commentReports"] as? [[String: Any]])
+      #expect(reports.map { $0["reason"] as? String } == ["spam"])
       // Each post's photo, byte for byte as uploaded.
       let images = try #require(services.images as? FileImageStore)
       for post in [first, second] {

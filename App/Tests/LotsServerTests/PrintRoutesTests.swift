@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import LotsCore
 import NIOCore
+import PostgresNIO
 import Testing
 
 @testable import LotsServer
@@ -153,6 +154,49 @@ import Testing
         .post, "/api/print/shop/top-ups", json: #"{"username":"zed","amount":500}"#,
         token: clerk)
       #expect(nobody.status == .notFound)
+    }
+  }
+
+  /// A quote is tied to the store's price list: once the list changes (its version moves on,
+  /// as any change of prices must), paying with the old quote is refused and charges nothing;
+  /// the new quote is the new price.
+  @Test func aQuoteIsStaleOnceThePriceListChanges() async throws {
+    try await TestApp.runWithServices { client, services in
+      let (ana, _, store, _) = try await Self.setUp(client, services)
+      let file = try await Self.upload(client, Array(TestPDF.make(pages: 3)), token: ana)
+        .decode(PrintFile.self)
+      let body = Self.orderBody(store: store, file: file.id)
+      let old = try await client.send(.post, "/api/print/quote", json: body, token: ana)
+        .decode(PrintQuote.self)
+      // The shop doubles its price per sheet.
+      let prices = try JSONCoding.shared.encode(DemoSeeder.prices(base: 20))
+      let change = """
+        UPDATE printStore SET prices = '\(String(decoding: prices, as: UTF8.self))',
+          priceVersion = priceVersion + 1 WHERE id = \(store)
+        """
+      if let sqlite = services.storage as? SQLiteStorage {
+        try await sqlite.writer.write { db in try db.execute(sql: change) }
+      } else if let postgres = services.storage as? PostgresStorage {
+        _ = try await postgres.query(PostgresQuery(unsafeSQL: change))
+      }
+      let key: HTTPFields = [HTTPField.Name("Idempotency-Key")!: "pay-old"]
+      let stale = try await client.send(
+        .post, "/api/print/orders",
+        json: Self.orderBody(store: store, file: file.id, token: old.token), token: ana,
+        headers: key)
+      #expect(stale.status == .conflict, "\(stale.text)")
+      #expect(try stale.decode(ErrorBody.self).error.field == "token")
+      let credits = try await client.send(.get, "/api/print/credits", token: ana)
+      #expect(try credits.decode(Credits.self).balance == 1_000, "nothing charged")
+      let new = try await client.send(.post, "/api/print/quote", json: body, token: ana)
+        .decode(PrintQuote.self)
+      #expect(new.token != old.token && new.total > old.total)
+      let paid = try await client.send(
+        .post, "/api/print/orders",
+        json: Self.orderBody(store: store, file: file.id, token: new.token), token: ana,
+        headers: [HTTPField.Name("Idempotency-Key")!: "pay-new"])
+      #expect(paid.status == .created, "\(paid.text)")
+      #expect(try paid.decode(PrintOrder.self).quote.total == new.total)
     }
   }
 

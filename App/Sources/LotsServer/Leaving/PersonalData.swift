@@ -95,6 +95,30 @@ enum PersonalData {
         """
       ),
       (
+        "commentReports",
+        """
+        SELECT commentId AS "commentId", reason AS "reason", createdAt AS "createdAt"
+        FROM commentReport WHERE userId = \(u) ORDER BY createdAt
+        """
+      ),
+      (
+        "printProfile",
+        """
+        SELECT college.name AS "college", printProfile.balance AS "balance"
+        FROM printProfile LEFT JOIN college ON college.id = printProfile.collegeId
+        WHERE printProfile.accountId = \(u)
+        """
+      ),
+      (
+        "printFavourites",
+        """
+        SELECT printStore.name AS "store", printFavourite.storeId AS "storeId",
+          printFavourite.createdAt AS "createdAt"
+        FROM printFavourite JOIN printStore ON printStore.id = printFavourite.storeId
+        WHERE printFavourite.accountId = \(u) ORDER BY printFavourite.createdAt
+        """
+      ),
+      (
         "printOrders",
         """
         SELECT id AS "id", storeId AS "storeId", state AS "state", total AS "total",
