@@ -135,12 +135,13 @@ PAINT_METRICS = """() => new Promise((resolve) => {
 })"""
 
 
-def main_document(server, width, first_screen):
-    """Main's HTML as served to a returning visitor `width` wide (the `lots-view` cookie its
-    page set), with its headers: with its first screen laid out by the server, or the bare
-    `index.html` the page had before (the baseline, measured in the same run)."""
+def main_document(server, width, first_screen, path="/"):
+    """The HTML of the list at `path` (Main by default) as served to a returning visitor
+    `width` wide (the `lots-view` cookie its page set), with its headers: with its first
+    screen laid out by the server, or the bare `index.html` the page had before (the baseline,
+    measured in the same run)."""
     cookie = {"Cookie": f"lots-view={width}x1"}
-    with urllib.request.urlopen(urllib.request.Request(server.url + "/", headers=cookie)) as r:
+    with urllib.request.urlopen(urllib.request.Request(server.url + path, headers=cookie)) as r:
         headers = {k: v for k, v in r.headers.items() if k.lower() != "content-length"}
         body = r.read()
     if not first_screen:
@@ -149,41 +150,46 @@ def main_document(server, width, first_screen):
     return headers, body
 
 
-def lcp(browser, runs, posts=60):
+def lcp(browser, runs, posts=60, paths=("/",)):
     server = demo_server(posts)
     try:
         count = len(server.request("GET", "/api/feed?limit=100")["items"])
-        for width, height in [(390, 844), (1280, 800)]:
-            for first_screen in (False, True):
-                results = []
-                headers, body = main_document(server, width, first_screen)
-                for run in range(runs):
-                    results.append(lcp_run(browser, server, width, height, headers, body, run))
-                lcps = [r["lcp"] / 1000 for r in results]
-                clss = [r["cls"] for r in results]
-                what = "first screen from the server" if first_screen else "bare page (before)"
-                print(f"LCP of Main, {what}, 4× CPU slowdown, loopback, cold cache, {count} demo "
-                      f"posts, {width}×{height}, {runs} runs: median {statistics.median(lcps):.3f} s"
-                      f", max {max(lcps):.3f} s (target ≤ 0.5 s); CLS median "
-                      f"{statistics.median(clss):.4f}, max {max(clss):.4f} (target 0)")
+        for path in paths:
+            for width, height in [(390, 844), (1280, 800)]:
+                for first_screen in (False, True):
+                    results = []
+                    headers, body = main_document(server, width, first_screen, path)
+                    for run in range(runs):
+                        results.append(lcp_run(browser, server, width, height, headers, body,
+                                               run, path))
+                    lcps = [r["lcp"] / 1000 for r in results]
+                    clss = [r["cls"] for r in results]
+                    what = ("first screen from the server" if first_screen
+                            else "bare page (before)")
+                    print(f"LCP of {path}, {what}, 4× CPU slowdown, loopback, cold cache, "
+                          f"{count} demo posts, {width}×{height}, {runs} runs: median "
+                          f"{statistics.median(lcps):.3f} s, max {max(lcps):.3f} s (Main's "
+                          f"target ≤ 0.5 s); CLS median {statistics.median(clss):.4f}, max "
+                          f"{max(clss):.4f} (target 0)")
     finally:
         server.stop()
 
 
-def lcp_run(browser, server, width, height, headers, body, run):
-    """One cold load of Main `width` × `height` whose document is `body`: its paint metrics."""
+def lcp_run(browser, server, width, height, headers, body, run, path="/"):
+    """One cold load of the list at `path` `width` × `height` whose document is `body`: its
+    paint metrics."""
     # A fresh context each run: a cold cache, as a first visit. The document is answered from
     # here for both variants alike (the same headers, the server's own bodies).
     context = browser.new_context(viewport={"width": width, "height": height},
                                   device_scale_factor=1)
     page = context.new_page()
-    page.route(server.url + "/", lambda route: route.fulfill(status=200, headers=headers,
-                                                             body=body))
+    page.route(server.url + path, lambda route: route.fulfill(status=200, headers=headers,
+                                                              body=body))
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     cdp = context.new_cdp_session(page)
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
-    page.goto(server.url + "/", wait_until="load", timeout=60_000)
+    page.goto(server.url + path, wait_until="load", timeout=60_000)
     page.wait_for_selector(FEED_READY, timeout=60_000)
     # The first screenful's photos (eager) loaded and shown, then a moment for paints.
     wait_until(page, "[...document.querySelectorAll('#feed .post:not([hidden]) img')]"
@@ -372,6 +378,9 @@ def main():
     parser.add_argument("--only", default=",".join(PARTS),
                         help=f"comma-separated parts to run, of {','.join(PARTS)} (default all)")
     parser.add_argument("--runs", type=int, default=5, help="LCP runs (default 5)")
+    parser.add_argument("--lcp-paths", default="/",
+                        help="lcp: comma-separated list pages to load (default /, Main; also "
+                        "/inspire, /u/NAME)")
     parser.add_argument("--minutes", type=float, default=10,
                         help="heap: minutes of server events (default 10)")
     parser.add_argument("--scroll-step", type=int, default=400,
@@ -393,7 +402,7 @@ def main():
                 if part == "first-load":
                     first_load(browser)
                 elif part == "lcp":
-                    lcp(browser, args.runs)
+                    lcp(browser, args.runs, paths=args.lcp_paths.split(","))
                 elif part == "longtasks":
                     longtasks(browser, args.scroll_step)
                 elif part == "heap":
