@@ -107,6 +107,7 @@ export function show(main, { user, me, query }) {
       await api("PUT", "/api/print/me/college", { collegeId: picked.id });
       college = picked;
       render();
+      chooserSlot.querySelector("input").focus();  // the chosen button went with the old chooser
       status.textContent = `College set to ${picked.name}.`;
     } else navigate(`/print?collegeId=${picked.id}`, { replace: true });
   };

@@ -3,6 +3,24 @@
 import { element } from "./dom.js";
 import { EventStream, followingStream, streamEvents } from "./event-stream.js";
 
+/**
+ * Redraws `area` with `draw()` (a live update) keeping the keyboard where it was: on the button
+ * or link of the same name if it is still there, else on the area's first one, else on
+ * `fallback`. A redraw never drops the focus of someone working the page to the document.
+ * @param {HTMLElement} area
+ * @param {HTMLElement} fallback
+ * @param {() => void} draw
+ */
+export function keepingFocus(area, fallback, draw) {
+  const focused = area.contains(document.activeElement) ? document.activeElement : null;
+  const nameOf = (node) => `${node.tagName} ${node.getAttribute("aria-label") ?? node.textContent}`;
+  const name = focused && nameOf(focused);
+  draw();
+  if (!focused) return;
+  const controls = [...area.querySelectorAll("button, a[href]")];
+  (controls.find((control) => nameOf(control) === name) ?? controls[0] ?? fallback).focus();
+}
+
 /** The page's heading (the layer's name, focused when the page opens). */
 export function heading(text) {
   return element("h2", { id: "booster-title", tabIndex: -1 }, text);

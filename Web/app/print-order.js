@@ -4,7 +4,7 @@
 // and the reason and refund when the shop refused it.
 import { api } from "./api.js";
 import { element } from "./dom.js";
-import { alertLine, followPrint, heading, statusLine } from "./print-kit.js";
+import { alertLine, followPrint, heading, keepingFocus, statusLine } from "./print-kit.js";
 import { table } from "./print-store.js";
 import { progress, where } from "./print-progress.js";
 import { count, money, optionsText, progressOf, when } from "./print-text.js";
@@ -55,14 +55,14 @@ export function show(main, { params }) {
         + optionsText(line.options), money(line.amount, order.quote.currency)]),
       ["Total", order.quote.binding === "none" ? "" : `binding: ${order.quote.binding}`,
         money(order.quote.total, order.quote.currency)]]);
-    body.replaceChildren(
+    keepingFocus(body, main.querySelector("h2"), () => body.replaceChildren(
       element("p", { className: "order-state" }, `${progressOf(order.state).label} · `,
         element("a", { href: `/print/stores/${order.storeID}` }, order.storeName)),
       ...(progressOf(order.state).step >= 0 && order.state !== "pickedUp"
         ? [progress(order.state)] : []),
       where(order), ...[outcome(order)].filter(Boolean),
       ...(order.state === "ordered" ? [cancel] : []), lines,
-      element("p", { className: "hint" }, `Ordered ${when(order.createdAt)}`));
+      element("p", { className: "hint" }, `Ordered ${when(order.createdAt)}`)));
   }
 
   async function load() {
@@ -92,6 +92,7 @@ export function show(main, { params }) {
         { waitWhenLimited: false });
       last = order;
       render(order);
+      main.querySelector("h2").focus();  // Cancel, which had the focus, is gone
       status.textContent = `Order ${id} cancelled: ${money(order.quote.total,
         order.quote.currency)} refunded.`;
     } catch (failure) {

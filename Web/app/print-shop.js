@@ -4,7 +4,7 @@
 // minute, and cash top-ups of a student's credit.
 import { api } from "./api.js";
 import { element, labelledField } from "./dom.js";
-import { alertLine, followPrint, heading, statusLine } from "./print-kit.js";
+import { alertLine, followPrint, heading, keepingFocus, statusLine } from "./print-kit.js";
 import { count, money, optionsText, progressOf, when } from "./print-text.js";
 
 function orderCard(order, act) {
@@ -90,8 +90,10 @@ export function show(main, { me }) {
       + `${shop.openNow ? "open now" : console.isOpen ? "outside opening hours" : "closed"}`;
     openButton.setAttribute("aria-pressed", String(console.isOpen));
     if (document.activeElement !== speed) speed.value = shop.pagesPerMinute;
-    queue.replaceChildren(...console.queue.map((order) => orderCard(order, act)));
-    if (!console.queue.length) queue.append(element("li", {}, "No orders waiting."));
+    keepingFocus(queue, code, () => {
+      queue.replaceChildren(...console.queue.map((order) => orderCard(order, act)));
+      if (!console.queue.length) queue.append(element("li", {}, "No orders waiting."));
+    });
     closed.replaceChildren(...console.closed.map((order) => element("li", {},
       `Order ${order.id} · ${order.student} · ${progressOf(order.state).label}`)));
   }
@@ -122,7 +124,7 @@ export function show(main, { me }) {
       alert.textContent = failure.message;
     }
     await load();
-    queue.querySelector("button")?.focus();
+    (queue.querySelector("button") ?? code).focus();  // no step left: the pickup code next
   }
 
   refuseForm.addEventListener("submit", async (event) => {
