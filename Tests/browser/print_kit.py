@@ -1,9 +1,22 @@
 """Helpers for Booster's browser tests: a demo server, its password, files to upload (a valid
-PDF of n pages, a PNG photo, garbage), and signing in on a phone or a desktop."""
+PDF of n pages, a PNG photo, garbage), signing in on a phone or a desktop, and axe's serious
+findings on a page."""
 import re
 from pathlib import Path
 
+from axe_playwright_python.sync_playwright import Axe
+
 from lots_server import LotsServer, png
+
+AXE = Axe()
+
+
+def serious(page):
+    """axe-core's serious and critical findings on `page`, one line each."""
+    results = AXE.run(page)
+    return [f"{v['id']} ({v['impact']}): {v['help']} — "
+            + "; ".join(n["target"][0] for n in v["nodes"][:3])
+            for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
 
 
 def demo_server():

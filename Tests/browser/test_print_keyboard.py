@@ -10,13 +10,11 @@ serious with a quote showing and with the cancel dialog open."""
 import re
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 from conftest import screenshot, watched_page
-from print_kit import balance, demo_server, order_one_pdf, pdf, sign_in_as
+from print_kit import balance, demo_server, order_one_pdf, pdf, serious, sign_in_as
 
-AXE = Axe()
 LONG = 30_000
 SHOP = "Druckhaus Friedrichstraße"
 # Each walk its own student (none has a college yet), all at the same shop.
@@ -28,12 +26,6 @@ WALKS = [(390, "light", "fatima"), (390, "dark", "goran"), (1280, "light", "hana
 def demo():
     yield from demo_server()
 
-
-def serious(page):
-    results = AXE.run(page)
-    return [f"{v['id']} ({v['impact']}): {v['help']} — "
-            + "; ".join(n["target"][0] for n in v["nodes"][:3])
-            for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
 
 
 FOCUSED = """() => {

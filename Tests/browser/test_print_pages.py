@@ -3,26 +3,17 @@ phone and desktop, light and dark: axe-core finds nothing serious or critical, n
 violated, and a screenshot of each is kept (artifacts/screenshots/print-page-*). And the way
 there by keyboard alone: the header's Booster link, a star, a store, Order here."""
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 from conftest import screenshot, watched_page
-from print_kit import demo_server, order_one_pdf, sign_in_as
+from print_kit import demo_server, order_one_pdf, serious, sign_in_as
 
-AXE = Axe()
 LONG = 30_000
 
 
 @pytest.fixture(scope="module")
 def demo():
     yield from demo_server()
-
-
-def serious(page):
-    results = AXE.run(page)
-    return [f"{v['id']} ({v['impact']}): {v['help']} — "
-            + "; ".join(n["target"][0] for n in v["nodes"][:3])
-            for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
 
 
 def check(page, name, ready):
