@@ -7,7 +7,10 @@ file that is not a photo among good ones is refused by the server beside that ph
 post is made; a camera that may not be used, or is not there, says so and offers the file
 chooser; closing the camera stops its stream and gives the focus back. axe finds nothing
 serious, phone and desktop, light and dark, under the real Content-Security-Policy; the
-screenshots (artifacts/screenshots/compose-*) are for a person to look at."""
+screenshots (artifacts/screenshots/compose-*) are for a person to look at. The post just made
+is opened from Main and its three photos gone through in its carousel: Next and Previous, the
+dots, ArrowRight and ArrowLeft, and a swipe (a touch on the phone, a mouse drag on the
+desktop), each photo shown with the description typed for it, in the order chosen."""
 import pytest
 
 from conftest import screenshot, watched_page
@@ -15,6 +18,7 @@ from lots_server import png
 from test_pages import wait_until
 from test_story import sign_up
 from test_axe import serious
+from test_carousel import said, shown
 
 CARDS = "#compose-photos > li"
 CAMERA_STATUS = "document.querySelector('#camera .camera-status')?.textContent"
@@ -77,8 +81,38 @@ def clean(page):
     assert page.errors == [] and page.evaluate("window.cspViolations") == []
 
 
+def swipe(page, towards, touch):
+    """Drags the carousel's photo most of a photo's width unhurriedly: to the left
+    (`towards` "next") or to the right ("previous"); a finger (`touch`, through the Chrome
+    DevTools Protocol) or the mouse."""
+    box = page.locator("#post-photos .cv-scroller").bounding_box()
+    distance = page.evaluate(
+        "document.querySelector('#post-photos .carousel-slide').offsetWidth") * 0.6
+    sign = -1 if towards == "next" else 1
+    middle, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    x = middle - sign * distance / 2
+    if touch:
+        cdp = page.context.new_cdp_session(page)
+
+        def finger(kind, points):
+            cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+        finger("touchStart", [{"x": x, "y": y}])
+        for step in range(1, 21):
+            finger("touchMove", [{"x": x + sign * distance * step / 20, "y": y}])
+            page.wait_for_timeout(25)
+        finger("touchEnd", [])
+        cdp.detach()
+    else:
+        page.mouse.move(x, y)
+        page.mouse.down()
+        for step in range(1, 21):
+            page.mouse.move(x + sign * distance * step / 20, y)
+            page.wait_for_timeout(30)
+        page.mouse.up()
+
+
 @pytest.mark.parametrize("width,height,scheme", [(390, 844, "light"), (1280, 800, "dark")])
-def test_three_photos_chosen_taken_ordered_by_keyboard_described_and_posted(
+def test_three_photos_chosen_taken_ordered_described_posted_and_gone_through_in_the_carousel(
         server, camera_browser, width, height, scheme):
     page = watched_page(camera_browser, width, height, scheme)
     page.add_init_script(KEEP_STREAMS)
@@ -133,11 +167,77 @@ def test_three_photos_chosen_taken_ordered_by_keyboard_described_and_posted(
     assert all(seen[-1] == "Sent" for seen in states.values()) and len(states) == 3, states
     post = server.request("GET", f"/api/posts/{post_id}")
     photos = [post["photo"], *post["morePhotos"]]
-    assert [p["description"] for p in photos] == [
-        "The camera's test pattern", "A green square", "A red square"]
+    described = ["The camera's test pattern", "A green square", "A red square"]
+    assert [p["description"] for p in photos] == described
     assert [(p["width"], p["height"]) for p in photos[1:]] == [(48, 64), (64, 48)]
     assert photos[0]["width"] > photos[0]["height"], "the camera's landscape frame"
     wait_until(page, "location.pathname === '/'")
+    clean(page)
+
+    # The post just made, opened from Main (its cell named with its three photos): the
+    # carousel goes through the photos in the order chosen, each named by its description.
+    cell = page.get_by_role("article", name="Green Table: Three plates, by @cook")
+    assert cell.get_attribute("aria-label").endswith(", 3 photos")
+    cell.locator("img").first.click()
+    wait_until(page, f"location.pathname === '/p/{post_id}'")
+    page.wait_for_selector("#detail[aria-busy=false] h2")
+    page.wait_for_selector("#post-photos .carousel-slide img")
+    wait_until(page, "document.getAnimations().every((a) => a.playState !== 'running')",
+               timeout=30)
+    region = page.get_by_role("region", name="Photos of this post")
+    assert region.get_attribute("aria-roledescription") == "carousel"
+    assert page.locator("#post-photos .carousel-dot").count() == 3
+
+    def at(index):
+        """Waits for photo `index` to rest in the middle; checks it shows its description."""
+        now = shown(page, index)
+        assert now["alt"] == described[index], (index, now)
+        assert now["label"] == f"Photo {index + 1} of 3" and now["counter"] == f"{index + 1} / 3"
+        assert now["previousDisabled"] == (index == 0) and now["nextDisabled"] == (index == 2)
+        return now
+
+    assert at(0)["live"] == ""
+    screenshot(page, f"compose-posted-carousel-{width}-{scheme}")
+    # Next and Previous, by name.
+    page.get_by_role("button", name="Next photo").click()
+    at(1)
+    said(page, "Photo 2 of 3: A green square")
+    page.get_by_role("button", name="Next photo").click()
+    at(2)
+    said(page, "Photo 3 of 3: A red square")
+    page.get_by_role("button", name="Previous photo").click()
+    at(1)
+    # The dots, by name.
+    page.get_by_role("button", name="Photo 3 of 3", exact=True).click()
+    at(2)
+    assert page.get_by_role("button", name="Photo 3 of 3", exact=True).get_attribute(
+        "aria-current") == "true"
+    page.get_by_role("button", name="Photo 1 of 3", exact=True).click()
+    at(0)
+    said(page, "Photo 1 of 3: The camera's test pattern")
+    # ArrowRight and ArrowLeft, with the focus on Next (it stays there).
+    page.get_by_role("button", name="Next photo").focus()
+    page.keyboard.press("ArrowRight")
+    at(1)
+    page.keyboard.press("ArrowRight")
+    at(2)
+    said(page, "Photo 3 of 3: A red square")
+    page.keyboard.press("ArrowLeft")
+    at(1)
+    assert page.evaluate("document.activeElement.getAttribute('aria-label')") == "Next photo"
+    page.keyboard.press("ArrowLeft")
+    at(0)
+    # A swipe: a finger on the phone, the mouse on the desktop; one photo each way.
+    touch = width < 600
+    swipe(page, "next", touch)
+    at(1)
+    said(page, "Photo 2 of 3: A green square")
+    swipe(page, "next", touch)
+    at(2)
+    said(page, "Photo 3 of 3: A red square")
+    swipe(page, "previous", touch)
+    at(1)
+    said(page, "Photo 2 of 3: A green square")
     clean(page)
 
 

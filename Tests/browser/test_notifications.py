@@ -1,5 +1,6 @@
 """Notifications against a real `lots serve`: the header's bell counts what others did to your
-posts live (a like, a comment, a save), named with its number; /notifications groups them in
+posts live (a like, a comment, a save), named with its number, a like pressed in another
+person's own browser context included; /notifications groups them in
 sentences ("cat and ben liked your Pasta La Vista photo"), newest first, unread ones marked in
 words too, each row a link to its post and each name to its person; Mark all as read clears
 the bell here and in another tab; a visitor is asked to sign in; a failed read keeps the
@@ -276,3 +277,91 @@ def test_a_failed_read_keeps_the_number(people, browser):
     assert all(error == "Failed to load resource: net::ERR_INTERNET_DISCONNECTED"
                for error in page.errors), page.errors
     assert page.evaluate("window.cspViolations") == []
+
+
+def tab_until(page, expression, what, from_start=False, limit=80):
+    """Presses Tab (keyboard only) until `expression` holds of the focused element; from the
+    page's start with `from_start`, else from where the focus is."""
+    if from_start:
+        page.evaluate("document.activeElement?.blur()")
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        if page.evaluate(f"(() => {{ const a = document.activeElement; return {expression}; }})()"):
+            return
+    raise AssertionError(f"Tab never reached {what}: "
+                         + page.evaluate("document.activeElement?.outerHTML.slice(0, 160)"))
+
+
+# 5. A like from another person's own browser: ben, in a second browser context, opens ana's
+# post from his Main and presses its Like button (by pointer, or by keyboard alone); ana's
+# page, open all along in hers, counts it on the bell without a reload, and her notifications
+# page names ben's like. Phone and desktop, light and dark.
+@pytest.mark.parametrize("ana_size,ben_size,scheme,way", [
+    ((390, 844), (1280, 800), "light", "pointer"),
+    ((1280, 800), (390, 844), "dark", "keyboard")])
+def test_a_like_pressed_in_another_browser_rings_the_bell_live(people, browser, ana_size,
+                                                               ben_size, scheme, way):
+    server, tokens, post = people
+    ana = watched_page(browser, *ana_size, scheme)
+    sign_in(ana, server, "ana")
+    ana.wait_for_selector("#feed[aria-busy=false] .post")
+    settle(ana, "document.getElementById('live').textContent.includes('Live')")
+    ana.evaluate("window.__marker = 1")  # gone if her page ever reloads
+    bell_says(ana, 0)
+
+    ben = watched_page(browser, *ben_size, "dark" if scheme == "light" else "light")
+    assert ben.context is not ana.context
+    sign_in(ben, server, "ben")
+    ben.wait_for_selector("#feed[aria-busy=false] .post")
+    cell = ben.get_by_role("article", name="Pasta La Vista: Carbonara, by @ana")
+    like = ben.locator("#detail").get_by_role("button", name="Like Pasta La Vista by @ana",
+                                                exact=True)
+    if way == "pointer":
+        cell.locator("img").first.click()
+        settle(ben, f"location.pathname === '/p/{post}'")
+        like.click()
+    else:
+        tab_until(ben, "a.matches('.post') && a.getAttribute('aria-label')"
+                       ".startsWith('Pasta La Vista: Carbonara, by @ana')",
+                  "ana's post on Main", from_start=True)
+        ben.keyboard.press("Enter")
+        settle(ben, f"location.pathname === '/p/{post}'")
+        ben.wait_for_selector("#detail[aria-busy=false] .detail")
+        tab_until(ben, "a.getAttribute('aria-label') === 'Like Pasta La Vista by @ana'",
+                  "the post's Like button")
+        ben.keyboard.press("Enter")
+    unlike = ben.locator("#detail").get_by_role("button", name="Unlike Pasta La Vista by @ana",
+                                                  exact=True)
+    unlike.wait_for(timeout=60_000)
+    assert unlike.get_attribute("aria-pressed") == "true"
+    settle(ben, "document.querySelector('#detail .like-count')?.textContent === '1 like'")
+    # The button shows the like at once; the server has it once the request is answered.
+    for _ in range(600):  # a hang guard: 60 s
+        if server.request("GET", f"/api/posts/{post}", None, tokens["ben"])["likedByMe"]:
+            break
+        ben.wait_for_timeout(100)
+    else:
+        raise AssertionError("the server never had ben's like")
+
+    # Ana's page, open all along: the bell says 1, live, and the page never reloaded.
+    bell_says(ana, 1)
+    assert ana.evaluate("[window.__marker, location.pathname]") == [1, "/"]
+    screenshot(ana, f"notifications-like-from-ben-{ana_size[0]}-{scheme}")
+    if way == "pointer":
+        ana.get_by_role("link", name="Notifications, 1 unread", exact=True).click()
+    else:
+        tab_to_bell(ana)
+        assert ana.evaluate(f"{BELL_NAME}") == "Notifications, 1 unread"
+        ana.keyboard.press("Enter")
+    settle(ana, "location.pathname === '/notifications'")
+    ana.wait_for_selector("#detail[aria-busy=false] .notification")
+    assert ana.evaluate(SENTENCES) == ["Unread: ben liked your Pasta La Vista photo"]
+    row = ana.locator("#detail .notification").first
+    assert row.get_by_role("link", name="ben", exact=True).get_attribute("href") == "/u/ben"
+    assert row.get_by_role("link", name="your Pasta La Vista photo").get_attribute(
+        "href") == f"/p/{post}"
+    bell_says(ana, 1)  # opening the page does not mark it read
+    clean(ana)
+    clean(ben)
+    ana.context.close()
+    ben.context.close()
