@@ -188,6 +188,7 @@ export async function showList(spec) {
   // The list's first page may be in the document, with its cells in #feed (first-screen.js):
   // taken before they give way to the engine's.
   const firstPage = takeFirstPage(spec.path);
+  host.setAttribute("aria-busy", "true");  // what is shown is on its way out
   // Loaded before the list shown (or the server's first screen) gives way: nothing blank
   // between them.
   const FollowedList = spec.live ? null : (await import("./followed-list.js")).FollowedList;
