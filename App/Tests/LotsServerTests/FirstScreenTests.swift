@@ -34,7 +34,7 @@ import Testing
   @Test func theStylesheetPlacesWhatItsAddressSays() throws {
     let frames = FirstScreenLayout.frames(
       of: [(400, 300), (300, 600), (500, 500), (640, 480)],
-      in: ViewportHint(width: 412, scale: 2.625))
+      in: ViewportHint(width: 412, scale: 2.625), kind: .waterfall)
     let address = FirstScreenStyle.address(
       width: frames.width, height: frames.height,
       cells: frames.items.map { (frame: $0, color: "#A1b2c3") })
@@ -122,12 +122,17 @@ import Testing
     #expect(cells > 4 && cells < 40, "the first screen, not the page")
     #expect(html.components(separatedBy: #"fetchpriority="high""#).count - 1 == 2, "one row")
     // The document carries the first screen's posts and a few; fewer for a shorter screen.
-    #expect(FirstScreenHTML.carried(posts, hint: .phone) == cells + FirstScreenHTML.margin)
+    #expect(
+      FirstScreenHTML.carried(posts, hint: .phone, kind: .waterfall) == cells
+        + FirstScreenHTML.margin)
     var short = ViewportHint.phone
     short.height = 400
-    #expect(FirstScreenHTML.carried(posts, hint: short) < cells + FirstScreenHTML.margin)
-    #expect(FirstScreenHTML.carried(posts, hint: short) >= FirstScreenHTML.fewest)
-    #expect(FirstScreenHTML.carried(Array(posts.prefix(3)), hint: .phone) == 3)
+    #expect(
+      FirstScreenHTML.carried(posts, hint: short, kind: .waterfall) < cells
+        + FirstScreenHTML.margin)
+    #expect(
+      FirstScreenHTML.carried(posts, hint: short, kind: .waterfall) >= FirstScreenHTML.fewest)
+    #expect(FirstScreenHTML.carried(Array(posts.prefix(3)), hint: .phone, kind: .waterfall) == 3)
   }
 }
 

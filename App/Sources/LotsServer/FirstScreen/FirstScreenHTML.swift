@@ -21,7 +21,7 @@ enum FirstScreenHTML {
   /// more, at least ``fewest`` (of course never more than there are).
   /// - Complexity: O(n · c) for n posts in c columns.
   static func carried(
-    _ posts: [FirstScreenPost], hint: ViewportHint, kind: FirstScreenList.Kind = .waterfall
+    _ posts: [FirstScreenPost], hint: ViewportHint, kind: FirstScreenList.Kind
   ) -> Int {
     let sizes = posts.map { (width: $0.photo.width, height: $0.photo.height) }
     let deepest = depth(for: hint)

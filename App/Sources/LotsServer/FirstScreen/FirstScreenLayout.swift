@@ -43,7 +43,7 @@ struct FirstScreenLayout: Sendable {
   /// - Complexity: O(n · c) for n photos and c columns.
   static func frames(
     of sizes: [(width: Double, height: Double)], in hint: ViewportHint,
-    kind: FirstScreenList.Kind = .waterfall
+    kind: FirstScreenList.Kind
   ) -> Frames {
     let width = width(of: kind, in: hint)
     let items = sizes.map { LayoutItem(width: $0.width, height: $0.height) }
