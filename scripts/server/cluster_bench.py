@@ -4,7 +4,8 @@
 1. A feed page of 30 (signed in, 2 blocks) at 64 connections through nginx, 10 s of wrk: one
    instance on SQLite, one on PostgreSQL, two on PostgreSQL. Throughput and p99, and the CPU
    each page cost the servers (lots, PostgreSQL, nginx; from /proc): on 2 cores wall-clock
-   cannot show what a second machine adds, CPU per page can.
+   cannot show what a second machine adds, CPU per page can. Beside it, in the same cluster,
+   the floor: `/health/ready` (one trivial query, `SELECT 1` on PostgreSQL) and `/health` (none).
 2. A like through instance A to 1,000 stream subscribers spread over A and B: p50/p99 of the
    subscribers on B (target p99 ≤ 150 ms) and on A.
 3. Likes per second on PostgreSQL (one instance, 16 connections, 10 s): the change log appended
@@ -80,6 +81,20 @@ def sign_up(base, name):
     return session["token"]
 
 
+def measured_cpu(cluster, url, token):
+    """10 s of wrk (64 connections) on `url` after 2 s of warm-up: rate, p99, non-2xx, and the
+    CPU each request cost lots, PostgreSQL and nginx (ms)."""
+    wrk(url, 64, 2, token)  # warm-up
+    lots = [p.pid for p in cluster.processes]
+    groups = lambda: (cpu_seconds(lots), cpu_seconds(pids_of_user("lots-pg")),
+                      cpu_seconds(nginx_pids(cluster)))
+    before = groups()
+    rate, requests, p99, errors = wrk(url, 64, 10, token)
+    after = groups()
+    lots_ms, pg_ms, nginx_ms = ((b - a) * 1000 / requests for a, b in zip(before, after))
+    return rate, p99, errors, lots_ms, pg_ms, nginx_ms
+
+
 def feed_pages(binary):
     print("== feed page of 30, signed in with 2 blocks, 64 connections through nginx, 10 s")
     results = []
@@ -89,27 +104,25 @@ def feed_pages(binary):
         url = fresh_database(f"bench_feed_{instances}") if backend else None
         cluster = Cluster(binary, url, instances=instances, demo=True)
         try:
-            if url:  # statistics, as autovacuum keeps them on a database in use
-                psql(url, "ANALYZE;")
+            if url:  # statistics and the visibility map, as autovacuum keeps them on a
+                # database in use (index-only scans of the feed's covering index need the map)
+                psql(url, "VACUUM ANALYZE;")
             token = sign_up(cluster.lb_url, "bencher")
             for name in ("ana", "bruno"):
                 assert call(cluster.lb_url, "PUT", f"/api/users/{name}/block", token=token)[0] \
                     in (200, 204)
-            page = cluster.lb_url + "/api/feed?limit=30"
-            wrk(page, 64, 2, token)  # warm-up
-            lots = [p.pid for p in cluster.processes]
-            before = (cpu_seconds(lots), cpu_seconds(pids_of_user("lots-pg")),
-                      cpu_seconds(nginx_pids(cluster)))
-            rate, requests, p99, errors = wrk(page, 64, 10, token)
-            after = (cpu_seconds(lots), cpu_seconds(pids_of_user("lots-pg")),
-                     cpu_seconds(nginx_pids(cluster)))
-            lots_ms, pg_ms, nginx_ms = ((b - a) * 1000 / requests for a, b in zip(before, after))
-            server_ms = lots_ms + (pg_ms if backend else 0)
-            print(f"  {label}: {rate:,.0f} pages/s, p99 {p99:.1f} ms, {errors} non-2xx; CPU per "
-                  f"page: lots {lots_ms:.3f} ms" + (f" + PostgreSQL {pg_ms:.3f} ms" if backend
-                                                     else "")
-                  + f" = {server_ms:.3f} ms (nginx {nginx_ms:.3f} ms)")
-            results.append((label, rate, p99, server_ms))
+            for path, what in [("/api/feed?limit=30", "feed page"),
+                               ("/health/ready", "one trivial query (SELECT 1, the floor)"),
+                               ("/health", "no query")]:
+                rate, p99, errors, lots_ms, pg_ms, nginx_ms = measured_cpu(
+                    cluster, cluster.lb_url + path, token)
+                server_ms = lots_ms + (pg_ms if backend else 0)
+                print(f"  {label}, {what}: {rate:,.0f}/s, p99 {p99:.1f} ms, {errors} non-2xx; "
+                      f"CPU per request: lots {lots_ms:.3f} ms"
+                      + (f" + PostgreSQL {pg_ms:.3f} ms" if backend else "")
+                      + f" = {server_ms:.3f} ms (nginx {nginx_ms:.3f} ms)")
+                if what == "feed page":
+                    results.append((label, rate, p99, server_ms))
         finally:
             cluster.stop()
     return results

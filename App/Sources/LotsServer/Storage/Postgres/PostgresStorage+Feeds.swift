@@ -16,7 +16,7 @@ extension PostgresStorage: FeedStore {
     if feed == .inspire { return try await inspirePage(viewerID, cursor, limit, now) }
     var items: [Post] = []
     let (next, sequence) = try await readPage(
-      feed, viewerID: viewerID, cursor: cursor, limit: limit, wholePosts: true
+      feed, viewerID: viewerID, cursor: cursor, limit: limit
     ) { row in
       let post = try Self.post(row, at: 1)
       items.append(post)
@@ -36,49 +36,77 @@ extension PostgresStorage: FeedStore {
   }
 
   /// The same rows as `page` with only each post's id, like count and the viewer's like: when
-  /// every post of the page was rendered before, nothing else is read, decoded or written.
+  /// every post of the page was rendered before, nothing else is read, decoded or written. They
+  /// come as one row of arrays (``feedPageSQL(_:wholePosts:)``).
   func readEntries(_ feed: FeedQuery, viewerID: Int64?, cursor: FeedCursor?, limit: Int)
     async throws -> FeedEntries?
   {
     precondition(feed != .inspire, "the inspire feed is ranked from a snapshot")
-    var entries: [FeedEntries.Entry] = []
-    let (next, sequence) = try await readPage(
-      feed, viewerID: viewerID, cursor: cursor, limit: limit, wholePosts: false
-    ) { row in
-      let id = try row[1].decode(Int64.self)
-      entries.append(
-        .init(
-          id: id, likeCount: Int(try row[2].decode(Int64.self)),
-          likedByMe: try row[5].decode(Bool.self),
-          commentCount: Int(try row[4].decode(Int64.self)), version: try row[3].decode(Int64.self))
-      )
-      return id
+    let statement = Self.feedPageStatement(
+      FeedPageKind(feed), wholePosts: false,
+      Self.pageBindings(feed, viewerID: viewerID, cursor: cursor, limit: limit))
+    guard let row = try await prepared(statement).first?.makeRandomAccess() else {
+      throw AppError(.internalServerError, "a feed page's entries came without their row")
+    }
+    let sequence = try row[0].decode(Int64.self)
+    let ids = try row[1].decode([Int64].self)
+    let likes = try row[2].decode([Int64].self)
+    let versions = try row[3].decode([Int64].self)
+    let comments = try row[4].decode([Int64].self)
+    let liked = try row[5].decode([Bool].self)
+    let keys = try row[6].decode([Int64].self)
+    let counts = [likes.count, versions.count, comments.count, liked.count, keys.count]
+    guard counts.allSatisfy({ $0 == ids.count }) else {
+      throw AppError(.internalServerError, "a feed page's entries came in unequal arrays")
+    }
+    // Newest first by (sort key, id), as the subquery ordered them: checked, never assumed.
+    var order = Array(ids.indices)
+    let newer = { (a: Int, b: Int) in (keys[a], ids[a]) > (keys[b], ids[b]) }
+    if !zip(order, order.dropFirst()).allSatisfy({ newer($0, $1) }) { order.sort(by: newer) }
+    order = Array(order.prefix(limit))
+    let entries = order.map { index in
+      FeedEntries.Entry(
+        id: ids[index], likeCount: Int(likes[index]), likedByMe: liked[index],
+        commentCount: Int(comments[index]), version: versions[index])
+    }
+    let next = order.last.flatMap { last in
+      ids.count > limit
+        ? FeedCursor.keyset(feed: feed.name, key: keys[last], id: ids[last]).token : nil
     }
     return FeedEntries(entries: entries, nextCursor: next, sequence: sequence)
   }
 
-  /// Runs a page's SELECT (whole posts, or id and like count) and hands each of its first
-  /// `limit` rows to `body`, which returns the row's post id.
-  /// - Returns: The next page's cursor (nil on the last page) and the snapshot's sequence.
-  private func readPage(
-    _ feed: FeedQuery, viewerID: Int64?, cursor: FeedCursor?, limit: Int, wholePosts: Bool,
-    _ body: (PostgresRandomAccessRow) throws -> Int64
-  ) async throws -> (next: String?, sequence: Int64) {
+  /// A page's binds: the viewer (0 when anonymous), the author's or restaurant's id for those
+  /// feeds, the cursor's sort key and post id (the largest for the first page: one statement's
+  /// text for both), then one row more than `limit` (whether there is a next page).
+  private static func pageBindings(
+    _ feed: FeedQuery, viewerID: Int64?, cursor: FeedCursor?, limit: Int
+  ) -> PostgresBindings {
     var bindings = PostgresBindings()
     bindings.append(viewerID ?? 0, context: .default)
     switch feed {
     case .main, .inspire, .likes: break
     case .user(let id), .restaurant(let id): bindings.append(id, context: .default)
     }
-    // The first page is after the largest key: one statement's text for both.
     let (key, id) =
       if case .keyset(_, let key, let id)? = cursor { (key, id) } else { (Int64.max, Int64.max) }
     bindings.append(key, context: .default)
     bindings.append(id, context: .default)
     bindings.append(Int64(limit + 1), context: .default)
+    return bindings
+  }
+
+  /// Runs a page's SELECT of whole posts and hands each of its first `limit` rows to `body`,
+  /// which returns the row's post id.
+  /// - Returns: The next page's cursor (nil on the last page) and the snapshot's sequence.
+  private func readPage(
+    _ feed: FeedQuery, viewerID: Int64?, cursor: FeedCursor?, limit: Int,
+    _ body: (PostgresRandomAccessRow) throws -> Int64
+  ) async throws -> (next: String?, sequence: Int64) {
     let statement = Self.feedPageStatement(
-      FeedPageKind(feed), wholePosts: wholePosts, bindings)
-    let sortKeyColumn = wholePosts ? 24 : 6
+      FeedPageKind(feed), wholePosts: true,
+      Self.pageBindings(feed, viewerID: viewerID, cursor: cursor, limit: limit))
+    let sortKeyColumn = 24
     var sequence: Int64 = 0
     var count = 0
     var last: (key: Int64, id: Int64)?
