@@ -1,6 +1,6 @@
 """The lists' first screens from the server (FirstScreenHTML.swift) against a real `lots serve`
-and the page's own WebAssembly engine: Main's waterfall, a profile's and Likes' grid and
-Inspire's mosaic. The frames the server writes are the engine's, to the bit, for many widths,
+and the page's own WebAssembly engine: Main's waterfall, a profile's and Likes' grid,
+Inspire's mosaic, and a restaurant's page (its head and its waterfall, FirstScreenPlace.swift). The frames the server writes are the engine's, to the bit, for many widths,
 display scales and seeded feeds; the engine takes the page over without a cell moving and
 without fetching the first page again; every hostile caption stays text; the page's
 Content-Security-Policy holds (no inline style or script)."""
@@ -21,12 +21,13 @@ VIEWS = [(360, 3), (390, 3), (412, 2.625), (768, 2), (1024, 1), (1280, 1), (1366
 
 # The layouts as lists.js asks for them (FEEDS, columnsFor, CAPTION), and the mosaic's box,
 # at most 960 px wide (app.css).
-ENGINE_FRAMES = """async ([kind, width, scale, sizes]) => {
+ENGINE_FRAMES = """async ([kind, width, scale, sizes, extra = 0]) => {
   const { loadEngine } = await import('/toolkit/index.js');
   const engine = await loadEngine();
   const columnCount = Math.max(2, Math.min(6, Math.round(width / 260)));
-  const options = kind === 'waterfall' ? { kind, columnCount, extraHeight: 76 }
-    : kind === 'grid' ? { kind, columnCount, aspectRatio: 1, extraHeight: 76 } : { kind };
+  const extraHeight = 76 + extra;
+  const options = kind === 'waterfall' ? { kind, columnCount, extraHeight }
+    : kind === 'grid' ? { kind, columnCount, aspectRatio: 1, extraHeight } : { kind };
   const listWidth = kind === 'mosaic' ? Math.min(width, 960) : width;
   const layout = engine.layout(options);
   layout.prepare({ viewport: { width: listWidth, height: 800 }, displayScale: scale,
@@ -44,7 +45,8 @@ ENGINE_FRAMES = """async ([kind, width, scale, sizes]) => {
 # fixture's reader, who liked posts, for Likes).
 LISTS = [("/", "waterfall", "/api/feed", False), ("/inspire", "mosaic", "/api/inspire", False),
          ("/u/screen0", "grid", "/api/users/screen0/posts", False),
-         ("/likes", "grid", "/api/me/likes", True)]
+         ("/likes", "grid", "/api/me/likes", True),
+         ("/r/PLACE", "waterfall", "/api/restaurants/PLACE/posts", False)]
 
 
 def fetch(url, cookie=None, token=None):
@@ -61,14 +63,20 @@ def served(server, width, scale, path="/", token=None):
     cells' items, the frames their stylesheet gives them, the content's size, and the page of
     the data block."""
     text, headers = fetch(server.url + path, cookie=f"lots-view={width}x{scale}", token=token)
-    assert "no-cache" in headers["Cache-Control"]
+    # A signed-in reader's document is theirs: never stored; a visitor's is revalidated.
+    assert headers["Cache-Control"] == ("no-store" if token else "no-cache")
+    return parse_served(server, text)
+
+
+def parse_served(server, text):
+    """The first screen in the document `text` (``served``)."""
     href = html.unescape(re.search(r'<link rel="stylesheet" href="(/first-screen\.css[^"]+)">', text).group(1))
     sheet, sheet_headers = fetch(server.url + href)
     assert "immutable" in sheet_headers["Cache-Control"]
     rules = {int(n): [float(v) for v in values] for n, *values in re.findall(
         r"#fs-(\d+)\{left:([\d.]+)px;top:([\d.]+)px;width:([\d.]+)px;height:([\d.]+)px;", sheet)}
     content = re.search(r"contain:strict;width:([\d.]+)px;height:([\d.]+)px", sheet)
-    items = [int(i) for i in re.findall(r'<article id="fs-\d+" class="cv-cell post" '
+    items = [int(i) for i in re.findall(r'<article id="fs-\d+" class="cv-cell post[^"]*" '
                                         r'data-item="(\d+)"', text)]
     block = re.search(r'<script type="application/json" id="first-page"[^>]*>(.*?)</script>',
                       text, re.S)
@@ -98,6 +106,23 @@ def feed():
     for post in rng.sample(posts, 30):
         server.request("PUT", f"/api/posts/{post['id']}/like", token=reader)
     server.reader = reader
+    # A restaurant of many posts (its page's first screen), in seeded shapes.
+    for n in range(16):
+        width, height = rng.randrange(200, 1600), rng.randrange(200, 1600)
+        place = server.post(cooks[n % 3], width, height, (90, rng.randrange(256), 60),
+                            "Many Bowls", f"Bowl {n}")
+    server.place = place["restaurantId"]
+    # The reader's pocket list: posts (two with a note), then a restaurant, shared by link.
+    pocket = server.request("POST", "/api/me/lists", {"name": "Date night"}, token=reader)
+    for n, post in enumerate(rng.sample(posts, 14)):
+        entry = {"postId": post["id"]} | ({"note": f"the one with {n} chillies"} if n % 7 == 0
+                                          else {})
+        server.request("POST", f"/api/lists/{pocket['id']}/entries", entry, token=reader)
+    server.request("POST", f"/api/lists/{pocket['id']}/entries", {"restaurantId": server.place},
+                   token=reader)
+    server.pocket = pocket["id"]
+    server.share = server.request("PUT", f"/api/lists/{pocket['id']}/share",
+                                  token=reader)["shareToken"]
     try:
         yield server, seed
     finally:
@@ -110,6 +135,7 @@ def test_the_servers_frames_are_the_engines_to_the_bit(feed, browser, width, sca
                                                        api, signed_in):
     server, seed = feed
     token = server.reader if signed_in else None
+    path, api = (text.replace("PLACE", str(server.place)) for text in (path, api))
     got = served(server, width, scale, path, token)
     posts = got["page"]["items"]
     assert got["path"] == api
@@ -136,28 +162,28 @@ TAKEOVERS = [("/", 390, 844, 3, None), ("/", 1280, 900, 1, None), ("/", 390, 844
 readers = iter(range(1000))
 
 
-@pytest.mark.parametrize("path,width,height,scale,who", TAKEOVERS)
-def test_the_engine_takes_the_first_screen_over_in_place(feed, browser, path, width, height,
-                                                         scale, who):
-    server, seed = feed
-    api = {"/": "/api/feed", "/inspire": "/api/inspire", "/likes": "/api/me/likes"}.get(
-        path, "/api/users/screen1/posts")
+def held_page(browser, server, path, width, height, scale, token, api, cookies=None,
+              storage=None):
+    """`path` opened by a returning reader (`token`: signed in) `width` × `height` at `scale`,
+    with `cookies` and `storage` (localStorage) besides, the page's script held back until the
+    caller releases it: the context, the page, its errors, the requests of `api` it makes, and
+    the held script's route (layout shifts and policy violations are gathered in
+    `window.shifts` and `window.cspViolations`)."""
     context = browser.new_context(viewport={"width": width, "height": height},
                                   device_scale_factor=scale, bypass_csp=False)
     # A returning visitor: the page said the list's width and the display's scale before.
-    context.add_cookies([{"name": "lots-view", "value": f"{width}x{scale}",
-                          "url": server.url + "/"}])
-    reader = None
-    if who:  # signed in: the session's cookie, and the page's note that it has one
-        reader = f"firstreader{next(readers)}" if who == "new" else "screenreader"
-        token = server.sign_up(reader) if who == "new" else server.reader
+    context.add_cookies([{"name": name, "value": value, "url": server.url + "/"} for name, value
+                         in ({"lots-view": f"{width}x{scale}"} | (cookies or {})).items()])
+    for key, value in (storage or {}).items():
+        context.add_init_script(f"localStorage.setItem({json.dumps(key)}, {json.dumps(value)})")
+    if token:  # signed in: the session's cookie, and the page's note that it has one
         context.add_cookies([{"name": "lots_session", "value": token, "url": server.url + "/"}])
         context.add_init_script("localStorage.setItem('lots.signedIn', '1')")
     page = context.new_page()
-    errors, pages = [], []
+    errors, asked = [], []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.on("request", lambda r: api in r.url and pages.append(r.url))
+    page.on("request", lambda r: api in r.url and asked.append(r.url))
     page.add_init_script(
         "window.cspViolations = [];"
         "document.addEventListener('securitypolicyviolation', (e) =>"
@@ -174,6 +200,21 @@ def test_the_engine_takes_the_first_screen_over_in_place(feed, browser, path, wi
     page.goto(server.url + path, wait_until="commit")
     while not held:
         page.wait_for_timeout(20)
+    return context, page, errors, asked, held
+
+
+@pytest.mark.parametrize("path,width,height,scale,who", TAKEOVERS)
+def test_the_engine_takes_the_first_screen_over_in_place(feed, browser, path, width, height,
+                                                         scale, who):
+    server, seed = feed
+    api = {"/": "/api/feed", "/inspire": "/api/inspire", "/likes": "/api/me/likes"}.get(
+        path, "/api/users/screen1/posts")
+    reader = None
+    if who:  # signed in
+        reader = f"firstreader{next(readers)}" if who == "new" else "screenreader"
+    token = (server.sign_up(reader) if who == "new" else server.reader) if who else None
+    context, page, errors, pages, held = held_page(browser, server, path, width, height, scale,
+                                                   token, api)
     page.wait_for_selector("#feed article img")
     page.wait_for_function("() => [...document.querySelectorAll('#feed article img')]"
                            ".every((i) => i.complete)")
@@ -215,6 +256,136 @@ def test_the_engine_takes_the_first_screen_over_in_place(feed, browser, path, wi
     assert f"lots-view={width}x{scale}" in cookie
     assert page.evaluate("window.cspViolations") == [] and errors == []
     screenshot(page, f"{name}-live")
+    context.close()
+
+
+@pytest.mark.parametrize("layout", ["waterfall", "grid"])
+@pytest.mark.parametrize("width,scale", VIEWS)
+def test_a_pocket_lists_frames_are_the_engines_to_the_bit(feed, browser, width, scale, layout):
+    server, seed = feed
+    path, api = f"/lists/{server.pocket}", f"/api/lists/{server.pocket}"
+    text, _ = fetch(server.url + path, cookie=f"lots-view={width}x{scale}; "
+                    f"lots-list-layout={layout}", token=server.reader)
+    got = parse_served(server, text)
+    assert got["path"] == api and f'data-layout="{layout}"' in text
+    entries = got["page"]["items"]
+    assert 8 <= len(entries) <= 15, "the first screen's entries and a few"
+    # Laid out by each entry's photo, its restaurant's cover, or a square (pocket-list.js).
+    photos = [(e.get("post") or {}).get("photo") or e.get("cover") or {} for e in entries]
+    sizes = [[photo.get("width") or 1, photo.get("height") or 1] for photo in photos]
+    page = new_page(browser, 1000, 800)
+    page.goto(server.url + "/gallery/")
+    engine = page.evaluate(ENGINE_FRAMES, [layout, width, scale, sizes, 38 + 46])
+    page.context.close()
+    assert got["items"] == list(range(len(got["items"]))) and len(got["items"]) >= 4
+    for item, frame in zip(got["items"], got["frames"]):
+        assert frame == engine["frames"][item], f"seed {seed}, item {item} at {width}x{scale}"
+    assert got["content"] == (engine["width"], engine["height"]), f"seed {seed}"
+    served_page, _ = fetch(f"{server.url}{api}?limit={len(entries)}", token=server.reader)
+    assert got["page"] == json.loads(served_page)
+
+
+def parts_of(layer, selectors):
+    """A script listing the cells and `selectors` of `layer` (`#place`, `#pocket`): each as
+    its name (`cell N` for a cell) and its rectangle."""
+    chosen = ", ".join(f"{layer} {selector}" for selector in
+                       [".cv-cell.post:not([hidden])", *selectors])
+    return f"""[...document.querySelectorAll({json.dumps(chosen)})].map((node) => {{
+      const r = node.getBoundingClientRect();
+      return [node.matches('.cv-cell') ? `cell ${{node.dataset.item}}` : node.className
+        + (node.dataset.kind ?? '') || node.tagName, r.x, r.y, r.width, r.height]; }})"""
+
+
+def taken_over_in_place(page, held, layer, parts, height, name, seed):
+    """Waits for the server's cells of `layer` and their photos, then releases the page's
+    script (`held`) and waits for the page to take the layer over: every part (`parts`, a
+    script of ``parts_of``) and every cell in view (and any the page draws) must be drawn again
+    exactly where it was. Screenshots before and after, as `name`."""
+    page.wait_for_selector(f"{layer} article img")
+    page.wait_for_function(f"() => [...document.querySelectorAll('{layer} article img')]"
+                           ".every((i) => i.complete)")
+    before = page.evaluate(parts)
+    assert len([part for part in before if part[0].startswith("cell")]) >= 4
+    screenshot(page, f"{name}-server")
+    held[0].continue_()
+    page.unroute("**/dist/app.js")
+    page.wait_for_selector(f"{layer}[aria-busy=false] .cv-cell.post img")
+    after = {part[0]: part[1:] for part in page.evaluate(parts)}
+    for what, *rect in before:
+        if what == "place-save" and what in after:
+            # It says "Saved restaurant" once the reader's saves are read (after the page's
+            # load, saved.js), a little wider: it stays where it was.
+            rect[2] = after[what][2]
+        if not what.startswith("cell") or rect[1] < height or what in after:
+            assert after.get(what) == rect, f"{what} moved at takeover (seed {seed})"
+    screenshot(page, f"{name}-live")
+
+
+POCKET_PARTS = parts_of("#pocket", [".bar", "h2", ".pocket-meta", ".layout-choice", ".share",
+                                    ".delete", ".rename", ".pocket-head .hint"])
+
+
+@pytest.mark.parametrize("width,height,scale,who,layout", [
+    (390, 844, 3, "owner", "waterfall"), (1280, 900, 1, "owner", "grid"),
+    (390, 844, 3, "visitor", "waterfall"), (1280, 900, 1, "visitor", "waterfall")])
+def test_a_pocket_list_takes_its_first_screen_over_in_place(feed, browser, width, height, scale,
+                                                            who, layout):
+    server, seed = feed
+    owner = who == "owner"
+    path = f"/lists/{server.pocket}" if owner else f"/s/{server.share}"
+    api = f"/api/lists/{server.pocket}" if owner else f"/api/shared/{server.share}"
+    context, page, errors, asked, held = held_page(
+        browser, server, path, width, height, scale, server.reader if owner else None, api,
+        cookies={"lots-list-layout": layout}, storage={"lots.listLayout": layout})
+    assert page.inner_text("#pocket h2") == "Date night"
+    assert page.is_visible("#pocket .delete") == owner
+    taken_over_in_place(page, held, "#pocket", POCKET_PARTS, height,
+                        f"first-screen-pocket-{who}-{layout}-{width}", seed)
+    assert page.get_attribute("#pocket .pocket-list", "data-layout") == layout
+    # The page reads its list 50 entries at a time (its first page, or again after a gap):
+    # never here. (saved.js reads each of the reader's lists whole, limit=100, to know what
+    # is saved: not the page's.)
+    assert not [url for url in asked if url.endswith(f"{api}?limit=50")], asked
+    assert page.evaluate("document.getElementById('first-page')") is None
+    assert page.evaluate("document.activeElement.id") == "pocket-title"
+    assert page.evaluate("window.shifts") == 0, page.evaluate("window.shifted")
+    assert page.evaluate("window.cspViolations") == [] and errors == []
+    # The reader's layout is the server's to know next time.
+    assert f"lots-list-layout={layout}" in page.evaluate("document.cookie")
+    context.close()
+
+
+PLACE_PARTS = parts_of("#place", [".bar", "h2", ".place-count", ".place-save"])
+
+
+@pytest.mark.parametrize("width,height,scale,signed_in", [(390, 844, 3, False),
+                                                          (1280, 900, 1, True)])
+def test_a_restaurants_page_takes_its_first_screen_over_in_place(feed, browser, width, height,
+                                                                 scale, signed_in):
+    server, seed = feed
+    path, api = f"/r/{server.place}", f"/api/restaurants/{server.place}"
+    context, page, errors, asked, held = held_page(
+        browser, server, path, width, height, scale, server.reader if signed_in else None, api)
+    # What the server wrote, on its own: the restaurant's head and its photos, over the list;
+    # then the page's own, in the same places.
+    page.wait_for_selector("#place h2")
+    assert page.inner_text("#place h2") == "Many Bowls"
+    assert page.inner_text("#place .place-count") == "16 posts"
+    taken_over_in_place(page, held, "#place", PLACE_PARTS, height,
+                        f"first-screen-place-{width}{'-reader' if signed_in else ''}", seed)
+    assert page.evaluate("document.querySelector('#place .cv-scroller').clientWidth") == width
+    # Neither the restaurant nor its first page was fetched again; the page is its own.
+    assert not [url for url in asked if "cursor=" not in url], asked
+    assert page.evaluate("document.getElementById('first-page')") is None
+    assert page.evaluate("document.getElementById('first-place')") is None
+    assert page.evaluate("document.activeElement.id") == "place-title"
+    assert page.evaluate("window.shifts") == 0, page.evaluate("window.shifted")
+    assert page.evaluate("window.cspViolations") == [] and errors == []
+    assert page.get_attribute("#place", "aria-labelledby") == "place-title"
+    # Back leaves it for Main, which reads its own first page.
+    page.click("#place .back")
+    page.wait_for_selector("#feed[aria-busy=false] .cv-cell.post img")
+    assert page.is_hidden("#place")
     context.close()
 
 

@@ -3,7 +3,9 @@
 // first page of the feed it carried (a JSON data block) is the live list's first page: no
 // second fetch. The list's width, the display's scale and the list's scroll bar go into a
 // cookie after each layout of a list as wide as the page, so the server lays the next visit
-// out for this screen (the mosaic's box, narrower on a desktop, it derives from them).
+// out for this screen (the mosaic's box, narrower on a desktop, it derives from them). A
+// restaurant's page and a pocket list's carry theirs too (their data blocks); the reader's
+// layout of pocket lists goes into a cookie of its own.
 
 const VIEW_COOKIE = "lots-view";
 const YEAR = 365 * 24 * 3600;
@@ -14,8 +16,21 @@ const YEAR = 365 * 24 * 3600;
  * @returns {object | null}
  */
 export function takeFirstPage(path) {
-  const block = document.getElementById("first-page");
-  if (!block || block.dataset.path !== path) return null;
+  return takeBlock("first-page", (block) => block.dataset.path === path);
+}
+
+/**
+ * Restaurant `id` as the document carries it for its page (/r/{id}, taken once), or null.
+ * @returns {object | null}
+ */
+export function takeFirstPlace(id) {
+  return takeBlock("first-place", (block) => block.dataset.id === String(id));
+}
+
+/** The JSON of data block `id` if `matches(block)`, the block then removed; else null. */
+function takeBlock(id, matches) {
+  const block = document.getElementById(id);
+  if (!block || !matches(block)) return null;
   block.remove();
   try {
     return JSON.parse(block.textContent);
@@ -35,4 +50,14 @@ export function rememberView(width, gutter = 0) {
   const value = `${Math.round(width)}x${scale}${bar}`;
   if (document.cookie.split("; ").includes(`${VIEW_COOKIE}=${value}`)) return;
   document.cookie = `${VIEW_COOKIE}=${value}; path=/; max-age=${YEAR}; samesite=lax`;
+}
+
+const LIST_LAYOUT_COOKIE = "lots-list-layout";
+
+/** Tells the server the reader's layout of pocket lists ("waterfall" or "grid"), which the
+ * page keeps itself, so that it lays a list's first screen out the same way. */
+export function rememberListLayout(kind) {
+  const value = kind === "grid" ? "grid" : "waterfall";
+  if (document.cookie.split("; ").includes(`${LIST_LAYOUT_COOKIE}=${value}`)) return;
+  document.cookie = `${LIST_LAYOUT_COOKIE}=${value}; path=/; max-age=${YEAR}; samesite=lax`;
 }

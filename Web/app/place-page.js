@@ -7,6 +7,7 @@
 import { CollectionView } from "../toolkit/index.js";
 import { api } from "./api.js";
 import { backBar, element } from "./dom.js";
+import { takeFirstPage, takeFirstPlace } from "./first-screen.js";
 import { FollowedList } from "./followed-list.js";
 import { likeChanges, toggleLike } from "./like-queue.js";
 import { showEmptiness } from "./list-notice.js";
@@ -55,16 +56,22 @@ export function closePlace() {
 /** Shows restaurant `id` in `container`; `close()` leaves the page (Back). */
 export async function showPlace(container, id, { close }) {
   closePlace();
+  // The first page shown may carry the restaurant and its first posts, their cells drawn by
+  // the server where the engine's go (first-screen.js): taken before they give way, and drawn
+  // again in this task, so nothing moves and nothing is fetched.
+  const carried = takeFirstPlace(id);
+  const firstPage = carried && takeFirstPage(`/api/restaurants/${id}/posts`);
   const abort = new AbortController();
-  const state = { id, restaurant: null, view: null, feed: null, stop: () => abort.abort() };
+  const state = { id, restaurant: null, view: null, feed: null, firstPage,
+    stop: () => abort.abort() };
   shown = state;
   const alert = element("p", { className: "alert", role: "alert" });
   container.replaceChildren(backBar(close), alert);
   container.removeAttribute("aria-labelledby");
   container.setAttribute("aria-busy", "true");
-  let restaurant;
+  let restaurant = carried;
   try {
-    restaurant = await api("GET", `/api/restaurants/${id}`);
+    restaurant ??= await api("GET", `/api/restaurants/${id}`);
   } catch (failure) {
     if (shown !== state) return;
     if (failure.status === 404) {
@@ -117,7 +124,8 @@ async function showPosts(state, host, count, signal) {
   const { restaurant } = state;
   const engine = listEngine();
   const feed = new FollowedList(engine, `/api/restaurants/${state.id}/posts`, {
-    enters: (event) => event.kind === "insert" && event.post?.restaurantId === state.id });
+    enters: (event) => event.kind === "insert" && event.post?.restaurantId === state.id },
+  state.firstPage);
   // A visitor's Like asks them to sign in, and comes back here.
   const like = (post) => (currentUser() ? toggleLike(post)
     : navigate(`/signin?next=${encodeURIComponent(location.pathname)}`));

@@ -2,6 +2,7 @@
 // the Waterfall / Grid switch (the reader's choice, kept for every list), and the owner's
 // Share (then "Shared link", showing or hiding the link) and Delete list.
 import { element } from "./dom.js";
+import { rememberListLayout } from "./first-screen.js";
 import { onRetitle, titleWhileShown } from "./pocket.js";
 import { placesText } from "./pocket-text.js";
 import { deleteList, renameForm, share, sharePanel } from "./pocket-tools.js";
@@ -109,9 +110,11 @@ function layoutSwitch() {
   };
   const choose = (kind) => {
     localStorage.setItem(LAYOUT_KEY, kind);
+    rememberListLayout(kind);
     draw();
     onChoose(kind);
   };
+  rememberListLayout(chosenLayout());
   draw();
   return { node, set onChoose(callback) { onChoose = callback; } };
 }

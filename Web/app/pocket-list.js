@@ -8,6 +8,7 @@
 import { CollectionView, DragReorder } from "../toolkit/index.js";
 import { api } from "./api.js";
 import { backBar, element } from "./dom.js";
+import { takeFirstPage } from "./first-screen.js";
 import { toggleLike } from "./like-queue.js";
 import { showEmptiness } from "./list-notice.js";
 import { CAPTION, columnsFor, listEngine } from "./lists.js";
@@ -37,6 +38,9 @@ export function showPocketList(container, { id, token, close }) {
   const { signal } = abort;
   const owner = token === undefined;
   const path = owner ? `/api/lists/${id}` : `/api/shared/${encodeURIComponent(token)}`;
+  // The first page shown may carry the list's first page, its cells drawn by the server where
+  // the engine's go (first-screen.js): taken before they give way, drawn again in this task.
+  const carried = takeFirstPage(path);
   const alert = element("p", { className: "alert", role: "alert" });
   container.replaceChildren(backBar(close), alert);
   container.removeAttribute("aria-labelledby");
@@ -54,7 +58,7 @@ export function showPocketList(container, { id, token, close }) {
   return () => abort.abort();
 
   async function start() {
-    const page = await api("GET", `${path}?limit=${PAGE}`);
+    const page = carried ?? await api("GET", `${path}?limit=${PAGE}`);
     if (signal.aborted) return;
     state.list = page.list;
     state.cursor = page.nextCursor ?? null;

@@ -17,12 +17,13 @@ struct FirstScreenDocument: Sendable {
   static let pageSize = 24
 
   /// The document of `list`'s page for the reader of `context`, with `head`'s tags, as a
-  /// response (``FirstScreenMiddleware/response(_:to:)``).
+  /// response (``FirstScreenMiddleware/response(_:to:personal:)``).
   func response(
     _ list: FirstScreenList, head: PageHead, request: Request, context: AppRequestContext
   ) async -> Response {
     FirstScreenMiddleware.response(
-      await html(list, head: head, request: request, context: context), to: request)
+      await html(list, head: head, request: request, context: context), to: request,
+      personal: context.user != nil)
   }
 
   /// The document of `list`'s page for the reader of `context`, laid out for the width
@@ -31,33 +32,8 @@ struct FirstScreenDocument: Sendable {
     _ list: FirstScreenList, head: PageHead, request: Request, context: AppRequestContext
   ) async -> String {
     guard let split = shell.feedSplit else { return shell.before + head.html + shell.after }
-    let services = shell.services
-    var feed = ""
-    do {
-      let reader = FeedReader(store: services.storage, renderedPosts: services.renderedPosts)
-      let read = { (limit: Int) in
-        let page = try await reader.page(
-          list.feed, viewerID: context.user?.id, cursor: nil, limit: limit, now: Date())
-        let json = Array(page.readableBytesView)
-        return (json, try FirstScreenPost.posts(ofPage: json))
-      }
-      let hint = ViewportHint.of(request)
-      var (json, posts) = try await read(Self.pageSize)
-      // Only as many posts as the first screen shows, and a few: every post's photo keys
-      // weigh on the first load (the list pages on from this page's cursor).
-      let carried = FirstScreenHTML.carried(posts, hint: hint, kind: list.kind)
-      if carried < posts.count { (json, posts) = try await read(carried) }
-      feed = FirstScreenHTML.feed(page: json, list: list, posts: posts, hint: hint)
-    } catch {
-      context.logger.warning("first screen not laid out: \(error)")
-    }
-    var header = split.before
-    if let user = context.user {
-      // The reader's header as the page would make it, so the list never moves under it.
-      let moderator = (try? await services.storage.isModerator(user.id)) ?? false
-      let edits = SignedInHeader.edits(username: user.username, moderator: moderator)
-      header = SignedInHeader.apply(edits, to: header) ?? header
-    }
+    let feed = await cells(list, request: request, context: context)
+    var header = await readersHeader(split.before, context: context)
     if let title = list.title, let titled = SignedInHeader.apply([Self.heading(title)], to: header)
     {
       header = titled
@@ -66,12 +42,59 @@ struct FirstScreenDocument: Sendable {
     return shell.before + head.html + header + FirstScreenHTML.opening(list) + feed + split.after
   }
 
+  /// `list`'s first screen for the reader of `context` at the width `request` says
+  /// (``FirstScreenHTML/feed(page:list:posts:hint:)``); "" (the page then reads the list
+  /// itself) when the list cannot be read.
+  func cells(_ list: FirstScreenList, request: Request, context: AppRequestContext) async
+    -> String
+  {
+    await firstScreen(list, request: request, context: context)?.html ?? ""
+  }
+
+  /// `list`'s first screen (``cells(_:request:context:)``), whether the page it carries is
+  /// the list's last, and how many posts it carries; nil when the list cannot be read.
+  func firstScreen(_ list: FirstScreenList, request: Request, context: AppRequestContext) async
+    -> (html: String, last: Bool, posts: Int)?
+  {
+    let services = shell.services
+    do {
+      let reader = FeedReader(store: services.storage, renderedPosts: services.renderedPosts)
+      let read = { (limit: Int) in
+        let page = try await reader.page(
+          list.feed, viewerID: context.user?.id, cursor: nil, limit: limit, now: Date())
+        let json = Array(page.readableBytesView)
+        return (json, try FirstScreenPost.page(json))
+      }
+      let hint = ViewportHint.of(request)
+      var (json, page) = try await read(Self.pageSize)
+      // Only as many posts as the first screen shows, and a few: every post's photo keys
+      // weigh on the first load (the list pages on from this page's cursor).
+      let carried = FirstScreenHTML.carried(page.posts, hint: hint, kind: list.kind)
+      if carried < page.posts.count { (json, page) = try await read(carried) }
+      let html = FirstScreenHTML.feed(page: json, list: list, posts: page.posts, hint: hint)
+      return (html, page.last, page.posts.count)
+    } catch {
+      context.logger.warning("first screen not laid out: \(error)")
+      return nil
+    }
+  }
+
+  /// `header` (the shell's, up to a list) as the page makes it for the reader of `context`,
+  /// so that nothing below it moves.
+  func readersHeader(_ header: String, context: AppRequestContext) async -> String {
+    guard let user = context.user else { return header }
+    let moderator = (try? await shell.services.storage.isModerator(user.id)) ?? false
+    let edits = SignedInHeader.edits(username: user.username, moderator: moderator)
+    return SignedInHeader.apply(edits, to: header) ?? header
+  }
+
   /// The header with the link to the list `name` (its `data-nav`) marked as the current page,
-  /// and no other, as app.js marks it.
-  static func marking(_ name: String, in header: String) -> String {
+  /// and no other, as app.js marks it (none when `name` is nil, as for a shared list).
+  static func marking(_ name: String?, in header: String) -> String {
+    let unmarked = header.replacingOccurrences(of: #" aria-current="page""#, with: "")
+    guard let name else { return unmarked }
     let link = #"data-nav=""# + PageHead.escape(name) + #"""#
-    return header.replacingOccurrences(of: #" aria-current="page""#, with: "")
-      .replacingOccurrences(of: link, with: link + #" aria-current="page""#)
+    return unmarked.replacingOccurrences(of: link, with: link + #" aria-current="page""#)
   }
 
   /// The list's heading shown with `title`, as lists.js shows it.

@@ -23,11 +23,20 @@ enum FirstScreenHTML {
   static func carried(
     _ posts: [FirstScreenPost], hint: ViewportHint, kind: FirstScreenList.Kind
   ) -> Int {
-    let sizes = posts.map { (width: $0.photo.width, height: $0.photo.height) }
+    carried(posts.map { (width: $0.photo.width, height: $0.photo.height) }, hint, kind, extra: 0)
+  }
+
+  /// How many items of `sizes` the document carries, laid out as `kind` with `extra` below
+  /// each caption (``carried(_:hint:kind:)``).
+  /// - Complexity: O(n · c) for n items in c columns.
+  static func carried(
+    _ sizes: [(width: Double, height: Double)], _ hint: ViewportHint,
+    _ kind: FirstScreenList.Kind, extra: Double
+  ) -> Int {
     let deepest = depth(for: hint)
-    let shown = FirstScreenLayout.frames(of: sizes, in: hint, kind: kind).items
+    let shown = FirstScreenLayout.frames(of: sizes, in: hint, kind: kind, extra: extra).items
       .filter { $0.y < deepest }
-    return min(posts.count, max(shown.count + margin, fewest))
+    return min(sizes.count, max(shown.count + margin, fewest))
   }
 
   /// The list's element opened, as lists.js leaves it while the list loads (its layout named:
@@ -42,8 +51,31 @@ enum FirstScreenHTML {
   static func feed(
     page: [UInt8], list: FirstScreenList, posts: [FirstScreenPost], hint: ViewportHint
   ) -> String {
-    let sizes = posts.map { (width: $0.photo.width, height: $0.photo.height) }
-    let frames = FirstScreenLayout.frames(of: sizes, in: hint, kind: list.kind)
+    screen(
+      page: page, path: list.path, label: list.label, kind: list.kind, extra: 0,
+      hint: hint,
+      items: posts.map { (width: $0.photo.width, height: $0.photo.height, color: $0.photo.color) }
+    ) { index, number, first in
+      cell(
+        posts[index], caption: list.withCaption, sizes: list.imageSizes,
+        linksPlace: list.linksPlace, index: index, number: number, first: first) + "</article>"
+    }
+  }
+
+  /// The first screen of a list named `label` whose items have `items`' sizes and colours
+  /// (a colour "" leaves a cell's own background), laid out for `hint` as `kind` with `extra`
+  /// below each caption: the stylesheet that places the cells, the list's scroller and content
+  /// with the cells `cell(index, number, first)` writes (item `index`, the `number`th written,
+  /// `first` when in the first row), then `page` (the JSON of the API at `path`) in a data
+  /// block.
+  /// - Complexity: O(n · c) for n items in c columns.
+  static func screen(
+    page: [UInt8], path: String, label: String, kind: FirstScreenList.Kind, extra: Double,
+    hint: ViewportHint, items: [(width: Double, height: Double, color: String)],
+    cell: (_ index: Int, _ number: Int, _ first: Bool) -> String
+  ) -> String {
+    let sizes = items.map { (width: $0.width, height: $0.height) }
+    let frames = FirstScreenLayout.frames(of: sizes, in: hint, kind: kind, extra: extra)
     // (At most what one stylesheet address places: the engine draws the rest.)
     let deepest = depth(for: hint)
     let shown = frames.items.indices.filter { frames.items[$0].y < deepest }
@@ -51,25 +83,26 @@ enum FirstScreenHTML {
     let firstRow = frames.items.map(\.y).min() ?? 0
     let style = FirstScreenStyle.address(
       width: frames.width, height: frames.height,
-      cells: shown.map { (frame: frames.items[$0], color: posts[$0].photo.color) })
+      cells: shown.map { (frame: frames.items[$0], color: items[$0].color) })
     var html = #"<link rel="stylesheet" href=""# + PageHead.escape(style) + #"">"#
     html += #"<div class="cv-scroller first-screen"><div class="cv-content" role="feed""#
-    html += #" aria-label=""# + PageHead.escape(list.label) + #"" aria-busy="true">"#
+    html += #" aria-label=""# + PageHead.escape(label) + #"" aria-busy="true">"#
     for (number, index) in shown.enumerated() {
-      html += cell(
-        posts[index], list: list, index: index, number: number,
-        first: frames.items[index].y == firstRow)
+      html += cell(index, number, frames.items[index].y == firstRow)
     }
     html += "</div></div>"
     html += #"<script type="application/json" id="first-page" data-path=""#
-    html += PageHead.escape(list.path) + #"">"#
+    html += PageHead.escape(path) + #"">"#
     html += dataBlock(page) + "</script>"
     return html
   }
 
-  /// One cell: `index` in the list, the `number`th written.
-  private static func cell(
-    _ post: FirstScreenPost, list: FirstScreenList, index: Int, number: Int, first: Bool
+  /// One post's cell, `index` in the list, the `number`th written, left open (`</article>`
+  /// closes it) for what a list adds below the caption: with a `caption` or not, its image's
+  /// `sizes`, its restaurant a link when `linksPlace`.
+  static func cell(
+    _ post: FirstScreenPost, caption withCaption: Bool, sizes: String, linksPlace: Bool,
+    index: Int, number: Int, first: Bool
   ) -> String {
     let photo = post.photo
     // Named by what it holds (the photo's text, the caption) until the engine's cell, with its
@@ -78,13 +111,13 @@ enum FirstScreenHTML {
     html += #"<img src=""# + PageHead.escape(photo.thumbnailURL)
     html += #"" srcset=""# + PageHead.escape("\(photo.thumbnailURL) \(photo.thumbnailWidth)w, ")
     html += PageHead.escape("\(photo.displayURL) \(photo.displayWidth)w")
-    html += #"" sizes="\#(list.imageSizes)""#
+    html += #"" sizes="\#(sizes)""#
     html += #" width="\#(Int(photo.width))" height="\#(Int(photo.height))""#
     html += #" alt=""# + PageHead.escape(post.alt) + #"""#
     html += first ? #" fetchpriority="high">"# : ">"
-    guard list.withCaption else { return html + "</article>" }
+    guard withCaption else { return html }
     html += #"<div class="caption"><a class="place""#
-    if let id = post.restaurantId {
+    if let id = post.restaurantId, linksPlace {
       let place = post.areaName.isEmpty ? post.restaurant : "\(post.restaurant), \(post.areaName)"
       html += #" href="/r/\#(id)" aria-label=""# + PageHead.escape(place) + #"""#
     }
@@ -94,7 +127,7 @@ enum FirstScreenHTML {
       html += #"<span class="dish">"# + PageHead.escape(caption) + "</span>"
     }
     html += #"<span class="meta">"# + PageHead.escape("\(post.likes) · @\(post.author.username)")
-    return html + "</span></div></article>"
+    return html + "</span></div>"
   }
 
   /// JSON as the text of a data block: every `<` written `\u003c` (it occurs only inside

@@ -39,11 +39,12 @@ struct FirstScreenLayout: Sendable {
   }
 
   /// The frames of photos of `sizes` (pixels: only their ratio counts) in a list of `kind` for
-  /// `hint`, rounded to `hint.scale`'s pixel grid.
+  /// `hint`, rounded to `hint.scale`'s pixel grid; `extra` more below each caption (a pocket
+  /// list's note and tools).
   /// - Complexity: O(n · c) for n photos and c columns.
   static func frames(
     of sizes: [(width: Double, height: Double)], in hint: ViewportHint,
-    kind: FirstScreenList.Kind
+    kind: FirstScreenList.Kind, extra: Double = 0
   ) -> Frames {
     let width = width(of: kind, in: hint)
     let items = sizes.map { LayoutItem(width: $0.width, height: $0.height) }
@@ -54,13 +55,13 @@ struct FirstScreenLayout: Sendable {
     case .waterfall:
       var options = WaterfallLayout.Options()
       options.columnCount = columns(width: width)
-      options.extraHeight = caption
+      options.extraHeight = caption + extra
       return frames(of: WaterfallLayout(options: options), items.count, context)
     case .grid:
       var options = GridLayout.Options()
       options.columns = .count(columns(width: width))
       options.aspectRatio = 1
-      options.extraHeight = caption
+      options.extraHeight = caption + extra
       return frames(of: GridLayout(options: options), items.count, context)
     case .mosaic:
       return frames(of: MosaicLayout(), items.count, context)

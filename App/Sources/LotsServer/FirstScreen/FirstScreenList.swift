@@ -1,6 +1,6 @@
 /// A list whose first screen the server writes, as the page shows it (lists.js `FEEDS` and
 /// `specFor`): the feed it reads, the API path the page's list pages on from, how it is laid
-/// out, and its words. Main, Inspire, Likes and profiles.
+/// out, and its words. Main, Inspire, Likes, profiles, and a restaurant's posts.
 struct FirstScreenList: Sendable {
   /// How a list is laid out: the toolkit's layout of the same name.
   enum Kind: String, Sendable {
@@ -24,6 +24,8 @@ struct FirstScreenList: Sendable {
   let label: String
   /// The heading shown above the list (`#list-title`), if any.
   let title: String?
+  /// Whether a cell's restaurant links to its page (not on that page itself).
+  var linksPlace = true
 
   /// Whether cells have a caption under the photo (all but the mosaic).
   var withCaption: Bool { kind != .mosaic }
@@ -52,5 +54,12 @@ struct FirstScreenList: Sendable {
       name: "u/\(username)", feed: .user(id: id),
       path: "/api/users/\(PathSegment.encode(username))/posts", kind: .grid,
       label: "Posts by @\(username)", title: "@\(username)")
+  }
+
+  /// The posts of restaurant `id` named `name`, on its page (place-page.js).
+  static func restaurant(id: Int64, name: String) -> FirstScreenList {
+    FirstScreenList(
+      name: "r/\(id)", feed: .restaurant(id: id), path: "/api/restaurants/\(id)/posts",
+      kind: .waterfall, label: "Posts of \(name)", title: nil, linksPlace: false)
   }
 }

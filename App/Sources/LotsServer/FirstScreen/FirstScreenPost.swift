@@ -29,8 +29,17 @@ struct FirstScreenPost: Decodable, Sendable {
 
   /// The posts of a feed page (`{"items": [...], ...}`).
   static func posts(ofPage json: [UInt8]) throws -> [FirstScreenPost] {
-    struct Page: Decodable { let items: [FirstScreenPost] }
-    return try JSONDecoder().decode(Page.self, from: Data(json)).items
+    try page(json).posts
+  }
+
+  /// The posts of a feed page, and whether it is the feed's last (no `nextCursor`).
+  static func page(_ json: [UInt8]) throws -> (posts: [FirstScreenPost], last: Bool) {
+    struct Page: Decodable {
+      let items: [FirstScreenPost]
+      let nextCursor: String?
+    }
+    let page = try JSONDecoder().decode(Page.self, from: Data(json))
+    return (page.items, page.nextCursor == nil)
   }
 
   /// The photo's alternative text (photo-text.js `photoAlt`): its description, else "Pho at

@@ -27,10 +27,12 @@ struct FirstScreenMiddleware: RouterMiddleware {
   }
 
   /// The document as a response: gzipped for a client that takes it, its ETag (304 when the
-  /// client has it already), HEAD without the body; the client hints asked for.
-  static func response(_ html: String, to request: Request) -> Response {
+  /// client has it already), HEAD without the body; the client hints asked for. A `personal`
+  /// document (a signed-in reader's: their header, their likes or lists) is never stored, as
+  /// the API's answers are not (``PrivateResponsesMiddleware``); a visitor's is revalidated.
+  static func response(_ html: String, to request: Request, personal: Bool) -> Response {
     var headers: HTTPFields = [
-      .contentType: "text/html; charset=utf-8", .cacheControl: "no-cache",
+      .contentType: "text/html; charset=utf-8", .cacheControl: personal ? "no-store" : "no-cache",
       .vary: "Accept-Encoding, Sec-CH-Viewport-Width, Sec-CH-Viewport-Height, Sec-CH-DPR, Cookie",
     ]
     for (name, value) in ViewportHint.acceptHeaders {

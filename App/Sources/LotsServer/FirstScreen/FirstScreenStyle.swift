@@ -23,7 +23,8 @@ enum FirstScreenStyle {
   ) -> String {
     let list = cells.map { cell in
       let frame = cell.frame
-      let color = hexColor(cell.color) ?? "000000"
+      // No colour: the cell's own background (a restaurant's tile without a cover).
+      let color = cell.color.isEmpty ? "" : hexColor(cell.color) ?? "000000"
       return [frame.x, frame.y, frame.width, frame.height].map(number).joined(separator: ",")
         + ",\(color)"
     }
@@ -55,21 +56,22 @@ enum FirstScreenStyle {
     guard list.count <= maximumCells else {
       throw Refusal(reason: "at most \(maximumCells) cells")
     }
-    var css = "#feed>.first-screen{position:relative;overflow:auto;width:100%;height:100%;"
+    var css = ".first-screen{position:relative;overflow:auto;width:100%;height:100%;"
     css += "overscroll-behavior:contain;direction:ltr;overflow-anchor:none}\n"
-    css += "#feed>.first-screen>.cv-content{position:relative;overflow:hidden;contain:strict;"
+    css += ".first-screen>.cv-content{position:relative;overflow:hidden;contain:strict;"
     css += "width:\(number(width))px;height:\(number(height))px}\n"
-    css += "#feed>.first-screen .cv-cell{position:absolute;box-sizing:border-box;margin:0}\n"
+    css += ".first-screen .cv-cell{position:absolute;box-sizing:border-box;margin:0}\n"
     guard cells?.isEmpty == false else { return css }
     for (index, cell) in list.enumerated() {
       let parts = cell.split(separator: ",", omittingEmptySubsequences: false)
       let numbers = parts.prefix(4).compactMap(length)
-      guard parts.count == 5, numbers.count == 4, let color = hexColor(parts[4]),
-        !parts[4].hasPrefix("#")
-      else { throw Refusal(reason: "cell \(index + 1) must be x,y,width,height,rrggbb") }
+      let color = parts.count == 5 && parts[4].isEmpty ? "" : hexColor(parts.last ?? "")
+      guard parts.count == 5, numbers.count == 4, let color, !parts[4].hasPrefix("#") else {
+        throw Refusal(reason: "cell \(index + 1) must be x,y,width,height,rrggbb (or no colour)")
+      }
       css += "#fs-\(index){left:\(number(numbers[0]))px;top:\(number(numbers[1]))px;"
-      css += "width:\(number(numbers[2]))px;height:\(number(numbers[3]))px;"
-      css += "background:#\(color)}\n"
+      css += "width:\(number(numbers[2]))px;height:\(number(numbers[3]))px"
+      css += color.isEmpty ? "}\n" : ";background:#\(color)}\n"
     }
     return css
   }

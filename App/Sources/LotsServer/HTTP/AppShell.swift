@@ -63,7 +63,8 @@ struct AppShell: Sendable {
     for route in Self.routes where !route.contains(":") && route != "inspire" && route != "likes" {
       pages.get(RouterPath(route)) { _, _ in page(.page(route)) }
     }
-    // The lists' pages carry their first screen (Main's is FirstScreenMiddleware's).
+    // The lists' pages, a restaurant's and a pocket list's carry their first screen (Main's
+    // is FirstScreenMiddleware's).
     pages.get("inspire") { request, context in
       await lists.response(.inspire, head: .page("inspire"), request: request, context: context)
     }
@@ -79,28 +80,33 @@ struct AppShell: Sendable {
       else { return page(.notFound, status: .notFound) }
       return page(.post(post, origin: origin(of: request)))
     }
-    pages.get("r/:id") { _, context in
+    pages.get("r/:id") { request, context in
       guard let id = context.parameters.get("id").flatMap(Int64.init), id > 0,
         let restaurant = try await services.storage.restaurant(id: id, viewerID: context.user?.id)
       else { return page(.notFound, status: .notFound) }
-      return page(.restaurant(restaurant))
+      return await lists.response(
+        place: restaurant, head: .restaurant(restaurant), request: request, context: context)
     }
-    pages.get("lists/:id") { _, context in
+    pages.get("lists/:id") { request, context in
       // Someone else's list is exactly as missing as one that does not exist.
       guard let user = context.user,
         let id = context.parameters.get("id").flatMap(Int64.init), id > 0,
         let found = try await services.storage.listPage(
           .owner(listID: id, ownerID: user.id), viewerID: user.id, cursor: nil, limit: 1)
       else { return page(.notFound, status: .notFound) }
-      return page(.list(found.list))
+      return await lists.response(
+        pocket: .owner(listID: id, ownerID: user.id), head: .list(found.list), request: request,
+        context: context)
     }
-    pages.get("s/:token") { _, context in
+    pages.get("s/:token") { request, context in
       let token = context.parameters.get("token") ?? ""
       guard ShareToken.isWellFormed(token),
         let found = try await services.storage.listPage(
           .shared(token: token), viewerID: context.user?.id, cursor: nil, limit: 1)
       else { return page(.notFound, status: .notFound) }
-      return page(.list(found.list))
+      return await lists.response(
+        pocket: .shared(token: token), head: .list(found.list), request: request,
+        context: context)
     }
     pages.get("print/stores/:id") { _, context in
       guard let id = context.parameters.get("id").flatMap(Int64.init), id > 0,
