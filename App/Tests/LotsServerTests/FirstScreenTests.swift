@@ -66,6 +66,16 @@ import Testing
     }
   }
 
+  @Test func aCellWithoutAColourKeepsItsOwnBackground() throws {
+    // A restaurant's card without a cover (a pocket list): its tile is its background.
+    let address = FirstScreenStyle.address(
+      width: 10, height: 10, cells: [(frame: (0, 0, 5, 5), color: "")])
+    #expect(address.hasSuffix("c=0,0,5,5,"))
+    let sheet = try FirstScreenStyle.sheet(width: "10", height: "10", cells: "0,0,5,5,")
+    #expect(sheet.contains("#fs-0{left:0px;top:0px;width:5px;height:5px}\n"))
+    #expect(!sheet.contains("background:#"))
+  }
+
   @Test func tooManyCellsAreRefused() {
     let cells = Array(repeating: "0,0,1,1,000000", count: FirstScreenStyle.maximumCells + 1)
     #expect(throws: FirstScreenStyle.Refusal.self) {
