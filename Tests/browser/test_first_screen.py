@@ -348,6 +348,9 @@ def test_a_pocket_list_takes_its_first_screen_over_in_place(feed, browser, width
     assert not [url for url in asked if url.endswith(f"{api}?limit=50")], asked
     assert page.evaluate("document.getElementById('first-page')") is None
     assert page.evaluate("document.activeElement.id") == "pocket-title"
+    # The page beneath is out of reach (keyboard, screen reader) as when the layer is opened.
+    assert page.evaluate("document.querySelector('header').inert && "
+                         "document.getElementById('feed').inert")
     assert page.evaluate("window.shifts") == 0, page.evaluate("window.shifted")
     assert page.evaluate("window.cspViolations") == [] and errors == []
     # The reader's layout is the server's to know next time.
@@ -379,6 +382,8 @@ def test_a_restaurants_page_takes_its_first_screen_over_in_place(feed, browser, 
     assert page.evaluate("document.getElementById('first-page')") is None
     assert page.evaluate("document.getElementById('first-place')") is None
     assert page.evaluate("document.activeElement.id") == "place-title"
+    assert page.evaluate("document.querySelector('header').inert && "
+                         "document.getElementById('feed').inert")
     assert page.evaluate("window.shifts") == 0, page.evaluate("window.shifted")
     assert page.evaluate("window.cspViolations") == [] and errors == []
     assert page.get_attribute("#place", "aria-labelledby") == "place-title"

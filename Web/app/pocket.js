@@ -22,7 +22,8 @@ const backToLists = () => (canGoBack() ? history.back() : navigate("/lists", { r
 /** Shows the pocket route `route` ("lists", "list" or "shared") for `user` (null: a visitor). */
 export async function openPocket(route, user) {
   const path = location.pathname;
-  if (layer.hidden) {
+  // Opening (the layer may be shown already: the server wrote a list's first screen in it).
+  if (shownPath === null) {
     opener = document.activeElement;
     layer.hidden = false;
     for (const node of behind) node.inert = true;
