@@ -434,3 +434,51 @@ def test_the_stylesheet_refuses_what_it_did_not_write(server):
     sheet, _ = fetch(f"{server.url}/first-screen.css?w=390&h=10&c="
                      + urllib.parse.quote("0,0,185,310.5,a1b2c3", safe=","))
     assert "#fs-0{left:0px;top:0px;width:185px;height:310.5px;background:#a1b2c3}" in sheet
+
+
+def layer_pages(server):
+    """The layers with a first screen: a restaurant's page, a list by its owner, shared."""
+    return [(f"/r/{server.place}", "#place", None), (f"/lists/{server.pocket}", "#pocket",
+                                                     server.reader),
+            (f"/s/{server.share}", "#pocket", None)]
+
+
+@pytest.mark.parametrize("width,scheme", [(390, "light"), (390, "dark"), (1280, "light"),
+                                          (1280, "dark")])
+def test_the_layers_first_screens_pass_axe_and_the_keyboard(feed, browser, width, scheme):
+    """Axe on what the server wrote (the script held) and on the page after its takeover, at
+    phone and desktop width, light and dark; then the keyboard alone: Tab goes only through
+    the layer's own controls, each seen, and Back by Enter leaves it. (test_axe's pages are
+    the lists' and the pages' opened by the app; these are opened by their address.)"""
+    from test_axe import serious
+    server, seed = feed
+    for path, layer, token in layer_pages(server):
+        context, page, errors, _, held = held_page(browser, server, path, width, 900, 1, token,
+                                                   "/api/none")
+        page.emulate_media(color_scheme=scheme)
+        page.wait_for_selector(f"{layer} article img")
+        name = f"first-screen-axe{path.replace('/', '-')[:12]}-{width}-{scheme}"
+        assert serious(page) == [], f"{path}, as the server wrote it"
+        screenshot(page, f"{name}-server")
+        held[0].continue_()
+        page.unroute("**/dist/app.js")
+        page.wait_for_selector(f"{layer}[aria-busy=false] .cv-cell.post img")
+        assert serious(page) == [], f"{path}, taken over"
+        screenshot(page, f"{name}-live")
+        assert page.evaluate("document.activeElement.tagName") == "H2"
+        seen = []
+        for _ in range(12):
+            page.keyboard.press("Tab")
+            where = page.evaluate(f"""(() => {{ const a = document.activeElement;
+                const r = a.getBoundingClientRect();
+                return [a.closest('{layer}') !== null, r.width > 0 && r.height > 0,
+                        a.getAttribute('aria-label') || a.textContent.trim().slice(0, 30)]; }})()""")
+            assert where[0] and where[1], f"{path}: Tab reached {where[2]!r} outside the layer"
+            seen.append(where[2])
+        assert len(set(seen)) >= 4, seen
+        # Back by Enter: to Main, or from a list to the reader's lists.
+        page.focus(f"{layer} .back")
+        page.keyboard.press("Enter")
+        page.wait_for_function(f"location.pathname === {json.dumps('/lists' if token else '/')}")
+        assert errors == [] and page.evaluate("window.cspViolations") == []
+        context.close()

@@ -97,6 +97,14 @@ enum FirstScreenHTML {
     return html
   }
 
+  /// A cell's opening tag: the `number`th written, item `index`, in the engine's roving tab
+  /// order (keyboard.js: the first cell is the list's one stop, the others -1), so the list's
+  /// scroller is reachable by keyboard before the engine takes it over.
+  static func article(number: Int, index: Int, classes: String) -> String {
+    #"<article id="fs-\#(number)" class="\#(classes)" data-item="\#(index)""#
+      + #" tabindex="\#(number == 0 ? 0 : -1)">"#
+  }
+
   /// One post's cell, `index` in the list, the `number`th written, left open (`</article>`
   /// closes it) for what a list adds below the caption: with a `caption` or not, its image's
   /// `sizes`, its restaurant a link when `linksPlace`.
@@ -107,7 +115,7 @@ enum FirstScreenHTML {
     let photo = post.photo
     // Named by what it holds (the photo's text, the caption) until the engine's cell, with its
     // label and place in the feed, takes over: every byte here is on the first load.
-    var html = #"<article id="fs-\#(number)" class="cv-cell post" data-item="\#(index)">"#
+    var html = article(number: number, index: index, classes: "cv-cell post")
     html += #"<img src=""# + PageHead.escape(photo.thumbnailURL)
     html += #"" srcset=""# + PageHead.escape("\(photo.thumbnailURL) \(photo.thumbnailWidth)w, ")
     html += PageHead.escape("\(photo.displayURL) \(photo.displayWidth)w")

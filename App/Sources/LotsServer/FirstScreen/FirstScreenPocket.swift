@@ -150,8 +150,8 @@ extension FirstScreenDocument {
     } else {
       let place = entry.restaurant ?? .init(id: 0, name: "Restaurant", area: "")
       name = entry.restaurant?.name ?? "Entry"
-      html = #"<article id="fs-\#(number)" class="cv-cell post place-entry""#
-      html += #" data-item="\#(index)">"#
+      html = FirstScreenHTML.article(
+        number: number, index: index, classes: "cv-cell post place-entry")
       if let cover = entry.cover {
         html += #"<img class="place-cover" decoding="async" src=""#
         html += PageHead.escape(cover.thumbnailURL) + #"" alt=""#
