@@ -17,13 +17,17 @@ struct FirstScreenDocument: Sendable {
   static let pageSize = 24
 
   /// The document of `list`'s page for the reader of `context`, with `head`'s tags, as a
-  /// response (``FirstScreenMiddleware/response(_:to:personal:)``).
+  /// response (``respond(_:_:_:)``).
   func response(
     _ list: FirstScreenList, head: PageHead, request: Request, context: AppRequestContext
   ) async -> Response {
-    FirstScreenMiddleware.response(
-      await html(list, head: head, request: request, context: context), to: request,
-      personal: context.user != nil)
+    respond(await html(list, head: head, request: request, context: context), request, context)
+  }
+
+  /// A document written for the reader of `context` as the response to `request`: never
+  /// stored when it is a signed-in reader's (``FirstScreenMiddleware/response(_:to:personal:)``).
+  func respond(_ html: String, _ request: Request, _ context: AppRequestContext) -> Response {
+    FirstScreenMiddleware.response(html, to: request, personal: context.user != nil)
   }
 
   /// The document of `list`'s page for the reader of `context`, laid out for the width

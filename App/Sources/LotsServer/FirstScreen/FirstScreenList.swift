@@ -31,9 +31,10 @@ struct FirstScreenList: Sendable {
   var withCaption: Bool { kind != .mosaic }
 
   /// The cells' image `sizes` (post-cell.js).
-  var imageSizes: String {
-    withCaption ? "(min-width: 780px) 25vw, 50vw" : "(min-width: 780px) 50vw, 100vw"
-  }
+  var imageSizes: String { withCaption ? Self.captionedSizes : "(min-width: 780px) 50vw, 100vw" }
+
+  /// The image `sizes` of a cell with a caption (post-cell.js), in any list.
+  static let captionedSizes = "(min-width: 780px) 25vw, 50vw"
 
   /// Main: the live waterfall.
   static let main = FirstScreenList(

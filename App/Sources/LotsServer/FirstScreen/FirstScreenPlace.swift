@@ -16,9 +16,9 @@ extension FirstScreenDocument {
   func response(
     place restaurant: Restaurant, head: PageHead, request: Request, context: AppRequestContext
   ) async -> Response {
-    FirstScreenMiddleware.response(
-      await html(place: restaurant, head: head, request: request, context: context),
-      to: request, personal: context.user != nil)
+    respond(
+      await html(place: restaurant, head: head, request: request, context: context), request,
+      context)
   }
 
   /// The document of `restaurant`'s page (``response(place:head:request:context:)``).

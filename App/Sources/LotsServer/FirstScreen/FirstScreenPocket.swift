@@ -23,9 +23,8 @@ extension FirstScreenDocument {
   func response(
     pocket access: ListAccess, head: PageHead, request: Request, context: AppRequestContext
   ) async -> Response {
-    FirstScreenMiddleware.response(
-      await html(pocket: access, head: head, request: request, context: context),
-      to: request, personal: context.user != nil)
+    respond(
+      await html(pocket: access, head: head, request: request, context: context), request, context)
   }
 
   /// The document of the list `access` opens (``response(pocket:head:request:context:)``).
@@ -145,7 +144,7 @@ extension FirstScreenDocument {
     if let post = entry.post {
       name = post.restaurant
       html = FirstScreenHTML.cell(
-        post, caption: true, sizes: FirstScreenList.main.imageSizes, linksPlace: true,
+        post, caption: true, sizes: FirstScreenList.captionedSizes, linksPlace: true,
         index: index, number: number, first: first)
     } else {
       let place = entry.restaurant ?? .init(id: 0, name: "Restaurant", area: "")
