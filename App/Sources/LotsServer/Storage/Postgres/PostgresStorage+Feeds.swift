@@ -49,12 +49,12 @@ extension PostgresStorage: FeedStore {
       throw AppError(.internalServerError, "a feed page's entries came without their row")
     }
     let sequence = try row[0].decode(Int64.self)
-    let ids = try row[1].decode([Int64].self)
-    let likes = try row[2].decode([Int64].self)
-    let versions = try row[3].decode([Int64].self)
-    let comments = try row[4].decode([Int64].self)
-    let liked = try row[5].decode([Bool].self)
-    let keys = try row[6].decode([Int64].self)
+    let ids = try BinaryArray.int64s(row[1])
+    let likes = try BinaryArray.int64s(row[2])
+    let versions = try BinaryArray.int64s(row[3])
+    let comments = try BinaryArray.int64s(row[4])
+    let liked = try BinaryArray.bools(row[5])
+    let keys = try BinaryArray.int64s(row[6])
     let counts = [likes.count, versions.count, comments.count, liked.count, keys.count]
     guard counts.allSatisfy({ $0 == ids.count }) else {
       throw AppError(.internalServerError, "a feed page's entries came in unequal arrays")
