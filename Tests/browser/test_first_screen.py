@@ -395,6 +395,13 @@ def test_a_restaurants_page_takes_its_first_screen_over_in_place(feed, browser, 
     page.click("#place .back")
     page.wait_for_selector("#feed[aria-busy=false] .cv-cell.post img")
     assert page.is_hidden("#place")
+    # Nothing of this page opened it, so the focus goes to where Main is named (the header's
+    # current link for a reader, Sign in for a visitor), not to the page's body.
+    page.wait_for_function("document.activeElement !== document.body")
+    assert page.evaluate("document.activeElement.matches("
+                         "'header nav [aria-current=page], input[name=username], "
+                         "#gate-links a[href=\"/signin\"]')"), \
+        page.evaluate("document.activeElement.outerHTML")
     context.close()
 
 

@@ -81,7 +81,9 @@ export function openPlace(id) {
     placePage().then((page) => page.retitle());
     return;
   }
-  if (place.hidden) {
+  // Opening (the layer may be shown already: the server wrote a restaurant's first screen in
+  // it, and no page of this script has opened it).
+  if (placeID === null) {
     placeOpener = opened;
     placeOpenerPost = postOf(opened);
   }
