@@ -96,6 +96,50 @@ import Testing
     }
   }
 
+  /// A reader who has the restaurant in a list gets its Save button pressed, "Saved
+  /// restaurant", as the page draws it once it knows their lists (it keeps the server's until
+  /// then); anyone else, and the reader once it is removed, gets "Save restaurant".
+  @Test func aReaderWhoSavedTheRestaurantFindsItSaved() async throws {
+    try await TestApp.run(FirstScreenListsTests.withWeb) { client in
+      let ana = try await client.signUp("ana")
+      let bob = try await client.signUp("bob")
+      let post = try await client.createPost(
+        token: ana.token, fields: ["restaurant": "Curry Up"]
+      ).decode(Post.self)
+      let path = "/r/\(post.restaurantID)"
+      let pressed = #"class="place-save" aria-pressed="true""#
+      let unpressed = #"class="place-save" aria-pressed="false""#
+      let saved = #"data-saved><svg"#
+      let words = (saved: "Saved restaurant</span>", not: ">Save restaurant</span>")
+      for token in [nil, ana.token, bob.token] {
+        let html = try await client.send(.get, path, token: token).text
+        #expect(html.contains(unpressed) && !html.contains(saved) && html.contains(words.not))
+      }
+      // Bob saves it in a list of his own.
+      let list = try await client.send(
+        .post, "/api/me/lists", json: #"{"name":"Curries"}"#, token: bob.token
+      ).decode(PocketList.self)
+      let entry = try await client.send(
+        .post, "/api/lists/\(list.id)/entries",
+        json: #"{"restaurantId":\#(post.restaurantID)}"#, token: bob.token
+      ).decode(ListEntry.self)
+      let his = try await client.send(.get, path, token: bob.token).text
+      #expect(his.contains(pressed) && his.contains(saved) && his.contains(words.saved))
+      #expect(his.contains(#"aria-label="Save restaurant Curry Up""#))
+      // Only his: Ana's page and a visitor's are as before.
+      for token in [nil, ana.token] {
+        let html = try await client.send(.get, path, token: token).text
+        #expect(html.contains(unpressed) && !html.contains(saved) && html.contains(words.not))
+      }
+      // Removed, it is not saved.
+      let removed = try await client.send(
+        .delete, "/api/lists/\(list.id)/entries/\(entry.id)", token: bob.token)
+      #expect(removed.status == .noContent || removed.status == .ok)
+      let after = try await client.send(.get, path, token: bob.token).text
+      #expect(after.contains(unpressed) && !after.contains(saved) && after.contains(words.not))
+    }
+  }
+
   @Test func everyTextAPersonWroteStaysTextOnARestaurantsPage() async throws {
     try await TestApp.run(FirstScreenListsTests.withWeb) { client in
       let ana = try await client.signUp("ana")

@@ -33,8 +33,9 @@ extension FirstScreenDocument {
     else { return bare }
     // The count place-page.js shows: the server's, or what the whole list holds.
     let count = screen.last ? screen.posts : max(restaurant.postCount, screen.posts)
+    let saved = await isSaved(restaurant, context: context)
     let page =
-      Self.placeOpening + Self.placeHead(restaurant, posts: count)
+      Self.placeOpening + Self.placeHead(restaurant, posts: count, saved: saved)
       + #"<div class="place-list">"# + screen.html + "</div>"
       + #"<script type="application/json" id="first-place" data-id="\#(restaurant.id)">"#
       + FirstScreenHTML.dataBlock(Array(json)) + "</script></section>"
@@ -51,9 +52,19 @@ extension FirstScreenDocument {
     + #"<div class="bar"><button type="button" class="back" aria-label="Back">← Back</button>"#
     + #"</div><p class="alert" role="alert"></p>"#
 
-  /// The restaurant's heading, "Mitte · 3 posts" under it, and its Save button (not pressed:
-  /// the page presses it once it knows the reader's lists), as place-page.js writes them.
-  static func placeHead(_ restaurant: Restaurant, posts: Int) -> String {
+  /// Whether the reader of `context` has `restaurant` in any of their lists (false for a
+  /// visitor, or when that cannot be read: the page reads the reader's lists itself).
+  private func isSaved(_ restaurant: Restaurant, context: AppRequestContext) async -> Bool {
+    guard let user = context.user else { return false }
+    let places = try? await shell.services.storage.savedPlaces(
+      .restaurant(restaurant.id), ownerID: user.id)
+    return !(places?.items.isEmpty ?? true)
+  }
+
+  /// The restaurant's heading, "Mitte · 3 posts" under it, and its Save button (pressed when
+  /// `saved`: place-page.js keeps that until it knows the reader's lists), as place-page.js
+  /// writes them.
+  static func placeHead(_ restaurant: Restaurant, posts: Int, saved: Bool) -> String {
     let area = restaurant.area.trimmingCharacters(in: .whitespacesAndNewlines)
     let hidden = restaurant.area.isEmpty ? " hidden" : ""
     let label = area.isEmpty ? restaurant.name : "\(restaurant.name), \(area)"
@@ -62,11 +73,12 @@ extension FirstScreenDocument {
     html += #"<p><span class="place-area"\#(hidden)>"# + PageHead.escape(restaurant.area)
     html += #"</span><span class="dot" aria-hidden="true"\#(hidden)> · </span>"#
     html += #"<span class="place-count">\#(posts == 1 ? "1 post" : "\(posts) posts")</span></p>"#
-    html += #"<button type="button" class="place-save" aria-pressed="false""#
+    html += #"<button type="button" class="place-save" aria-pressed="\#(saved)""#
     html += #" aria-label="Save restaurant "# + PageHead.escape(label) + #"""#
-    html += #" data-saves="restaurant-\#(restaurant.id)">"#
+    html += #" data-saves="restaurant-\#(restaurant.id)"\#(saved ? " data-saved" : "")>"#
     html += #"<svg viewBox="0 0 24 24" class="save-mark" aria-hidden="true" focusable="false">"#
     html += #"<path d="M6 3.5h12v17l-6-4.2-6 4.2z"></path></svg>"#
-    return html + #"<span class="save-word">Save restaurant</span></button></div>"#
+    let word = saved ? "Saved restaurant" : "Save restaurant"
+    return html + #"<span class="save-word">\#(word)</span></button></div>"#
   }
 }
