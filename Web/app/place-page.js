@@ -113,8 +113,8 @@ export async function showPlace(container, id, { close }) {
 
 /**
  * "Save restaurant": one tap into Want to try, again to choose lists (save-action.js).
- * `savedThere`: whether the server's first screen had it saved, which holds until the reader's
- * lists are known here.
+ * `savedThere`: whether the server's first screen had it saved for the reader, which holds
+ * until the reader's lists are known here, or the reader signs out.
  */
 function saveButton(restaurant, savedThere, signal) {
   const target = { restaurantId: restaurant.id };
@@ -125,6 +125,11 @@ function saveButton(restaurant, savedThere, signal) {
     knownLists() ? isSaved(target) : savedThere);
   draw();
   savedChanges.addEventListener("change", draw, { signal });
+  document.addEventListener("sessionchange", ({ detail }) => {
+    if (detail.user) return;
+    savedThere = false;
+    draw();
+  }, { signal });
   return button;
 }
 
