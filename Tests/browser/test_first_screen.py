@@ -416,7 +416,7 @@ def test_a_restaurants_page_takes_its_first_screen_over_in_place(feed, browser, 
     assert page.is_hidden("#place")
     # Nothing of this page opened it, so the focus goes to where Main is named (the header's
     # current link for a reader, Sign in for a visitor), not to the page's body.
-    page.wait_for_function("document.activeElement !== document.body")
+    page.wait_for_function("() => document.activeElement !== document.body")
     assert page.evaluate("document.activeElement.matches("
                          "'header nav [aria-current=page], input[name=username], "
                          "#gate-links a[href=\"/signin\"]')"), \
@@ -467,9 +467,10 @@ def test_the_stylesheet_refuses_what_it_did_not_write(server):
 
 
 def layer_pages(server):
-    """The layers with a first screen: a restaurant's page, a list by its owner, shared."""
-    return [(f"/r/{server.place}", "#place", None), (f"/lists/{server.pocket}", "#pocket",
-                                                     server.reader),
+    """The layers with a first screen: a restaurant's page (by a visitor, and by the reader who
+    saved it: its Save button pressed), a list by its owner, shared."""
+    return [(f"/r/{server.place}", "#place", None), (f"/r/{server.place}", "#place", server.reader),
+            (f"/lists/{server.pocket}", "#pocket", server.reader),
             (f"/s/{server.share}", "#pocket", None)]
 
 
@@ -487,7 +488,8 @@ def test_the_layers_first_screens_pass_axe_and_the_keyboard(feed, browser, width
                                                    "/api/none")
         page.emulate_media(color_scheme=scheme)
         page.wait_for_selector(f"{layer} article img")
-        name = f"first-screen-axe{path.replace('/', '-')[:12]}-{width}-{scheme}"
+        name = (f"first-screen-axe{path.replace('/', '-')[:12]}{'-reader' if token else ''}"
+                f"-{width}-{scheme}")
         assert serious(page) == [], f"{path}, as the server wrote it"
         screenshot(page, f"{name}-server")
         held[0].continue_()
@@ -509,7 +511,8 @@ def test_the_layers_first_screens_pass_axe_and_the_keyboard(feed, browser, width
         # Back by Enter: to Main, or from a list to the reader's lists.
         page.focus(f"{layer} .back")
         page.keyboard.press("Enter")
-        page.wait_for_function(f"location.pathname === {json.dumps('/lists' if token else '/')}")
+        back = "/lists" if layer == "#pocket" and token else "/"
+        page.wait_for_function(f"() => location.pathname === {json.dumps(back)}")
         assert errors == [] and page.evaluate("window.cspViolations") == []
         context.close()
 

@@ -17,7 +17,7 @@ import { placeLabel, postsText } from "./place-text.js";
 import { paintPost, redrawSave } from "./post-cell.js";
 import { saveTapped } from "./save-action.js";
 import { drawSave, makeSaveButton } from "./save-button.js";
-import { isSaved, knownLists, savedChanges } from "./saved.js";
+import { hintSaved, savedChanges } from "./saved.js";
 import { navigate } from "./router.js";
 import { currentUser } from "./session.js";
 import { placeTitle, titleAt } from "./titles.js";
@@ -61,10 +61,11 @@ export async function showPlace(container, id, { close }) {
   // again in this task, so nothing moves and nothing is fetched.
   const carried = takeFirstPlace(id);
   const firstPage = carried && takeFirstPage(`/api/restaurants/${id}/posts`);
-  // Whether the server found the restaurant in the reader's lists: its Save button says so
-  // until the reader's lists are read here (saved.js), not "Save" for a moment first.
-  const savedThere = Boolean(carried)
-    && container.querySelector(".place-save")?.getAttribute("aria-pressed") === "true";
+  // The server found the restaurant in the reader's lists: its Save button says so until the
+  // reader's lists are read here (saved.js), not "Save" for a moment first.
+  if (carried && container.querySelector(".place-save")?.ariaPressed === "true") {
+    hintSaved({ restaurantId: carried.id });
+  }
   const abort = new AbortController();
   const state = { id, restaurant: null, view: null, feed: null, firstPage,
     stop: () => abort.abort() };
@@ -99,7 +100,7 @@ export async function showPlace(container, id, { close }) {
   const host = element("div", { className: "place-list" });
   host.style.setProperty("--caption-height", `${CAPTION}px`);
   container.append(element("div", { className: "place-head" }, heading,
-    element("p", {}, area, dot, count), saveButton(restaurant, savedThere, abort.signal)), host);
+    element("p", {}, area, dot, count), saveButton(restaurant, abort.signal)), host);
   container.setAttribute("aria-labelledby", heading.id);  // a region named by its restaurant
   try {
     await showPosts(state, host, count, abort.signal);
@@ -111,25 +112,15 @@ export async function showPlace(container, id, { close }) {
   heading.focus({ preventScroll: true });
 }
 
-/**
- * "Save restaurant": one tap into Want to try, again to choose lists (save-action.js).
- * `savedThere`: whether the server's first screen had it saved for the reader, which holds
- * until the reader's lists are known here, or the reader signs out.
- */
-function saveButton(restaurant, savedThere, signal) {
+/** "Save restaurant": one tap into Want to try, again to choose lists (save-action.js). */
+function saveButton(restaurant, signal) {
   const target = { restaurantId: restaurant.id };
   const label = placeLabel(restaurant.name, restaurant.area);
   const button = makeSaveButton("place-save", () => saveTapped(target, label, button), true);
   const draw = () => drawSave(button, target, `Save restaurant ${label}`,
-    (saved) => (saved ? "Saved restaurant" : "Save restaurant"),
-    knownLists() ? isSaved(target) : savedThere);
+    (saved) => (saved ? "Saved restaurant" : "Save restaurant"));
   draw();
   savedChanges.addEventListener("change", draw, { signal });
-  document.addEventListener("sessionchange", ({ detail }) => {
-    if (detail.user) return;
-    savedThere = false;
-    draw();
-  }, { signal });
   return button;
 }
 

@@ -20,11 +20,10 @@ export function makeSaveButton(className, onClick, word = false) {
 
 /**
  * Draws `button` for `target` ({postId} or {restaurantId}) named `name` ("Save …"); `wordFor`
- * gives the visible word for saved or not ("Saved"/"Save"); `saved`: whether it is (by default
- * what the reader's index says, saved.js).
+ * gives the visible word for saved or not ("Saved"/"Save").
  */
-export function drawSave(button, target, name, wordFor = (saved) => (saved ? "Saved" : "Save"),
-  saved = isSaved(target)) {
+export function drawSave(button, target, name, wordFor = (saved) => (saved ? "Saved" : "Save")) {
+  const saved = isSaved(target);
   button.setAttribute("aria-pressed", String(saved));
   button.setAttribute("aria-label", name);
   button.dataset.saves = targetKey(target);

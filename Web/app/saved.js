@@ -47,9 +47,23 @@ export function savedIn(target) {
   });
 }
 
-/** Whether `target` is in any of the reader's lists (as far as the index knows). */
+/**
+ * What the server's page said the reader has saved (keys: a restaurant's first screen),
+ * believed until the reader's lists are read here; a sign-out or another reader forgets it.
+ */
+const hinted = new Set();
+
+/** The server's page said `target` is in one of the reader's lists. */
+export function hintSaved(target) {
+  hinted.add(keyOf(target));
+}
+
+/**
+ * Whether `target` is in any of the reader's lists: as far as the index knows, or before it is
+ * read, as the server's page said (`hintSaved`).
+ */
 export function isSaved(target) {
-  return savedIn(target).length > 0;
+  return lists ? savedIn(target).length > 0 : hinted.has(keyOf(target));
 }
 
 /** Starts (or, for another reader, starts over) the index: after the page's load. */
@@ -59,6 +73,8 @@ export function startSaved(signedIn) {
   reader = signedIn;
   lists = null;
   contents.clear();
+  // The page's hints are the reader's who loaded it: pages are shown after the first start.
+  hinted.clear();
   changed();
   if (!reader) return;
   const load = () => refreshSaved().catch(() => {});
