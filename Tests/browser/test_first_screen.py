@@ -164,6 +164,19 @@ TAKEOVERS = [("/", 390, 844, 3, None), ("/", 1280, 900, 1, None), ("/", 390, 844
 readers = iter(range(1000))
 
 
+def returning_context(browser, server, width, height, scale, token, cookies=None):
+    """A browser context `width` × `height` at `scale` of a returning reader (`token`: signed
+    in) whose page said the list's width and the display's scale before, with `cookies`."""
+    context = browser.new_context(viewport={"width": width, "height": height},
+                                  device_scale_factor=scale, bypass_csp=False)
+    context.add_cookies([{"name": name, "value": value, "url": server.url + "/"} for name, value
+                         in ({"lots-view": f"{width}x{scale}"} | (cookies or {})).items()])
+    if token:  # signed in: the session's cookie, and the page's note that it has one
+        context.add_cookies([{"name": "lots_session", "value": token, "url": server.url + "/"}])
+        context.add_init_script("localStorage.setItem('lots.signedIn', '1')")
+    return context
+
+
 def held_page(browser, server, path, width, height, scale, token, api, cookies=None,
               storage=None):
     """`path` opened by a returning reader (`token`: signed in) `width` × `height` at `scale`,
@@ -171,16 +184,9 @@ def held_page(browser, server, path, width, height, scale, token, api, cookies=N
     caller releases it: the context, the page, its errors, the requests of `api` it makes, and
     the held script's route (layout shifts and policy violations are gathered in
     `window.shifts` and `window.cspViolations`)."""
-    context = browser.new_context(viewport={"width": width, "height": height},
-                                  device_scale_factor=scale, bypass_csp=False)
-    # A returning visitor: the page said the list's width and the display's scale before.
-    context.add_cookies([{"name": name, "value": value, "url": server.url + "/"} for name, value
-                         in ({"lots-view": f"{width}x{scale}"} | (cookies or {})).items()])
+    context = returning_context(browser, server, width, height, scale, token, cookies)
     for key, value in (storage or {}).items():
         context.add_init_script(f"localStorage.setItem({json.dumps(key)}, {json.dumps(value)})")
-    if token:  # signed in: the session's cookie, and the page's note that it has one
-        context.add_cookies([{"name": "lots_session", "value": token, "url": server.url + "/"}])
-        context.add_init_script("localStorage.setItem('lots.signedIn', '1')")
     page = context.new_page()
     errors, asked = [], []
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -543,12 +549,7 @@ def test_the_first_screen_moves_nothing_while_it_arrives(feed, browser, what, wi
     path = {"pocket": f"/lists/{server.pocket}", "shared": f"/s/{server.share}",
             "place": f"/r/{server.place}"}.get(what, what)
     token = server.reader if what == "pocket" else None
-    context = browser.new_context(viewport={"width": width, "height": height},
-                                  device_scale_factor=scale)
-    context.add_cookies([{"name": name, "value": value, "url": server.url + "/"} for name, value
-                         in ({"lots-view": f"{width}x{scale}"} | cookies).items()])
-    if token:
-        context.add_cookies([{"name": "lots_session", "value": token, "url": server.url + "/"}])
+    context = returning_context(browser, server, width, height, scale, token, cookies)
     page = context.new_page()
     page.route("**/dist/app.js", lambda route: route.abort())
     document = {}
