@@ -400,6 +400,55 @@ def test_signing_up_on_its_own_page_names_the_field_at_fault(server, browser):
     assert page.errors == []
 
 
+def look_at_cells(page, cdp):
+    """The feed's cells in view, each as (post, x, y, images), and the colour painted at the
+    middle of each one's photo: the post's photo, or its dominant colour while the photo loads.
+
+    Cells that enter in a batch (the next page, or cells created during a scroll) fade in for
+    0.3 s: the cells are looked at only in a screenshot during which no animation started or ran
+    (the browser's own word, its Animation domain) and the cells stayed the same; else the look
+    is taken again (20 tries at most).
+    """
+    started = []
+
+    def count(event):
+        started.append(event)
+
+    cdp.on("Animation.animationStarted", count)
+    cdp.send("Animation.enable")
+    try:
+        return held_still_look(page, cdp, started)
+    finally:
+        cdp.send("Animation.disable")
+        cdp.remove_listener("Animation.animationStarted", count)
+
+
+def held_still_look(page, cdp, started):
+    """look_at_cells' tries, `started` collecting the animations the browser starts."""
+    read = """(() => {
+      const view = document.querySelector('#feed .cv-scroller').getBoundingClientRect();
+      const cells = [...document.querySelectorAll('.post:not([hidden])')].map((cell) => {
+        const box = cell.querySelector('img').getBoundingClientRect();
+        return [cell.querySelector('img').dataset.post, box.x + box.width / 2,
+                box.y + box.height / 2, cell.querySelectorAll('img').length];
+      }).filter(([, x, y]) => x > view.left + 8 && x < view.right - 8
+        && y > view.top + 8 && y < view.bottom - 8);
+      return [cells, document.getAnimations().length];
+    })()"""
+    for _ in range(20):
+        wait_until(page, "document.getAnimations().length === 0")
+        cells, running = page.evaluate(read)
+        starts = len(started)
+        shot = cdp.send("Page.captureScreenshot", {"format": "png", "clip": {
+            "x": 0, "y": 0, "width": 1000, "height": 700, "scale": 0.25}})
+        after_cells, after_running = page.evaluate(read)
+        if running == after_running == 0 and after_cells == cells and len(started) == starts:
+            pixel, width, height = png_pixels(base64.b64decode(shot["data"]))
+            return cells, [pixel(min(int(x / 4), width - 1), min(int(y / 4), height - 1))
+                           for _, x, y, _ in cells]
+    raise AssertionError("the feed never held still for a look at its cells")
+
+
 def test_a_recycled_cell_never_shows_the_previous_posts_photo(server, browser):
     colours = {}
     for n in range(3):
@@ -427,27 +476,11 @@ def test_a_recycled_cell_never_shows_the_previous_posts_photo(server, browser):
         page.evaluate(f"document.querySelector('#feed .cv-scroller').scrollTop = {offset}")
         for release in [False, True]:
             page.wait_for_timeout(200)
-            # Cells that enter (the next page's) fade in: looked at once they have.
-            wait_until(page, "document.getAnimations().length === 0")
-            # The middle of each cell's photo, as painted: the colour of the post the cell
-            # shows now (its photo, or the dominant colour behind it while the photo loads).
-            cells = page.evaluate("""(() => {
-              const view = document.querySelector('#feed .cv-scroller').getBoundingClientRect();
-              return [...document.querySelectorAll('.post:not([hidden])')].map((cell) => {
-                const box = cell.querySelector('img').getBoundingClientRect();
-                return [cell.querySelector('img').dataset.post, box.x + box.width / 2,
-                        box.y + box.height / 2, cell.querySelectorAll('img').length];
-              }).filter(([, x, y]) => x > view.left + 8 && x < view.right - 8
-                && y > view.top + 8 && y < view.bottom - 8);
-            })()""")
-            shot = cdp.send("Page.captureScreenshot", {"format": "png", "clip": {
-                "x": 0, "y": 0, "width": 1000, "height": 700, "scale": 0.25}})
-            pixel, width, height = png_pixels(base64.b64decode(shot["data"]))
-            for post, x, y, images in cells:
+            cells, shown = look_at_cells(page, cdp)
+            for (post, x, y, images), colour in zip(cells, shown):
                 assert images == 1
-                shown = pixel(min(int(x / 4), width - 1), min(int(y / 4), height - 1))
-                assert all(abs(a - b) <= 6 for a, b in zip(shown, colours[post])), (
-                    f"post {post}'s cell shows {shown}, its colour is {colours[post]}")
+                assert all(abs(a - b) <= 6 for a, b in zip(colour, colours[post])), (
+                    f"post {post}'s cell shows {colour}, its colour is {colours[post]}")
                 checked += 1
             while release and held:
                 held.pop().continue_()
