@@ -349,6 +349,39 @@ def test_a_deleted_post_leaves_the_list_and_offline_saves_say_so(kitchen, browse
     assert page.evaluate("window.cspViolations") == []
 
 
+# 4b. A tap on a saved post's Save before the reader's lists are read: once they are, the dialog
+# opens, as for any saved post; the post is never saved again into Want to try.
+def test_a_tap_before_the_lists_are_read_opens_the_dialog_for_a_saved_post(kitchen, browser):
+    server, _, fan, posts = kitchen
+    saved_list(server, fan, [posts[1]])
+    page = watched_page(browser, 1280, 800, "light")
+    held = []
+    page.route("**/api/me/lists", lambda route: held.append(route))
+    posted = []
+    page.on("request", lambda request: posted.append(request.url)
+            if request.method == "POST" and "/entries" in request.url else None)
+    sign_in(page, server, "fan")
+    page.wait_for_selector("#feed[aria-busy=false]")
+    save = page.get_by_role("button", name="Save Place 1 by @cook")
+    settle(page, "document.readyState === 'complete'")
+    assert save.get_attribute("aria-pressed") == "false", "the lists are not read yet"
+    save.click()
+    settle(page, "!!document.querySelector('.cell-save[aria-busy=true]')")
+    for route in held:
+        route.continue_()
+    page.unroute("**/api/me/lists")
+    dialog = page.get_by_role("dialog", name="Save to…")
+    dialog.wait_for()
+    settle(page, "!!document.querySelector('.save-lists input')")
+    assert dialog.get_by_role("checkbox", name="Date night").is_checked()
+    assert not dialog.get_by_role("checkbox", name="Want to try").is_checked()
+    assert save.get_attribute("aria-pressed") == "true"
+    assert posted == []
+    assert lists_of(server, fan)["Want to try"]["entryCount"] == 0
+    assert page.inner_text("#toast-text") == ""
+    clean(page)
+
+
 SCHEMES = [(390, "light"), (390, "dark"), (1280, "light"), (1280, "dark")]
 
 

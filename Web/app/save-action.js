@@ -82,6 +82,8 @@ export async function saveTapped(target, label, button) {
   button.setAttribute("aria-busy", "true");
   try {
     const lists = await ensureLists();
+    // A tap before the reader's lists were read: now they are, and may hold it.
+    if (isSaved(target)) return openSaveDialog(target, label, button);
     // Beyond what the index holds, the server says whether it is saved.
     if (!indexComplete()) {
       const { items } = await api("GET", `/api/me/saved?${query(target)}`);
