@@ -11,12 +11,15 @@
 3. Likes per second on PostgreSQL (one instance, 16 connections, 10 s): the change log appended
    under its advisory lock (commit order), against the same without it
    (`LOTS_BENCH_UNORDERED_CHANGE_LOG=1`, which only this benchmark sets).
+5. `paired`: PostgreSQL's feed page against SQLite's, both clusters up at once and measured
+   alternately (SQLite, PostgreSQL, SQLite, ...), 5 pairs: each pair's ratio of CPU per page
+   is taken under the same load on the machine, and the median of the pairs is the verdict.
 4. Likes of one hot post through two instances (nginx, 32 connections, 10 s): 1,000 people like
    it, then take their likes back, round after round; afterwards the like rows, the post's
    count and the API agree exactly.
 
 Usage: scripts/with-postgres python3 scripts/server/cluster_bench.py App/.build/release/lots
-[feed,events,likes,hot] (needs wrk: scripts/setup wrk). Every load is bounded in time; everything listens on 127.0.0.1.
+[feed,events,likes,hot,paired] (needs wrk: scripts/setup wrk). Every load is bounded in time; everything listens on 127.0.0.1.
 """
 import os, re, subprocess, sys, time
 
@@ -107,10 +110,7 @@ def feed_pages(binary):
             if url:  # statistics and the visibility map, as autovacuum keeps them on a
                 # database in use (index-only scans of the feed's covering index need the map)
                 psql(url, "VACUUM ANALYZE;")
-            token = sign_up(cluster.lb_url, "bencher")
-            for name in ("ana", "bruno"):
-                assert call(cluster.lb_url, "PUT", f"/api/users/{name}/block", token=token)[0] \
-                    in (200, 204)
+            token = bencher_with_blocks(cluster)
             for path, what in [("/api/feed?limit=30", "feed page"),
                                ("/health/ready", "one trivial query (SELECT 1, the floor)"),
                                ("/health", "no query")]:
@@ -126,6 +126,46 @@ def feed_pages(binary):
         finally:
             cluster.stop()
     return results
+
+
+def bencher_with_blocks(cluster):
+    token = sign_up(cluster.lb_url, "bencher")
+    for name in ("ana", "bruno"):
+        assert call(cluster.lb_url, "PUT", f"/api/users/{name}/block", token=token)[0] \
+            in (200, 204)
+    return token
+
+
+def paired_feed_pages(binary, pairs=5):
+    print(f"== feed page of 30, SQLite and PostgreSQL (1 instance each) up at once, measured "
+          f"alternately, {pairs} pairs of 10 s at 64 connections")
+    url = fresh_database("bench_paired")
+    sqlite = Cluster(binary, None, instances=1, demo=True)
+    postgres = None
+    try:
+        postgres = Cluster(binary, url, instances=1, demo=True)
+        psql(url, "VACUUM ANALYZE;")
+        tokens = {id(c): bencher_with_blocks(c) for c in (sqlite, postgres)}
+        ratios = []
+        for n in range(pairs):
+            costs = []
+            for cluster in (sqlite, postgres):
+                rate, p99, errors, lots_ms, pg_ms, _ = measured_cpu(
+                    cluster, cluster.lb_url + "/api/feed?limit=30", tokens[id(cluster)])
+                assert errors == 0, errors
+                costs.append((lots_ms + (pg_ms if cluster is postgres else 0), lots_ms, pg_ms,
+                              rate))
+            (sq, _, _, sq_rate), (pq, pl, pp, pq_rate) = costs
+            ratios.append(pq / sq)
+            print(f"  pair {n + 1}: SQLite {sq:.3f} ms ({sq_rate:,.0f}/s), PostgreSQL {pq:.3f} ms "
+                  f"(lots {pl:.3f} + PostgreSQL {pp:.3f}; {pq_rate:,.0f}/s): {pq / sq:.2f}×")
+        ordered = sorted(ratios)
+        print(f"  ratios {', '.join(f'{r:.2f}' for r in ordered)}; median "
+              f"{ordered[len(ordered) // 2]:.2f}×")
+    finally:
+        sqlite.stop()
+        if postgres:
+            postgres.stop()
 
 
 def cross_instance_events(binary):
@@ -219,6 +259,8 @@ def main():
         likes_per_second(binary)
     if "hot" in parts:
         hot_post_likes(binary)
+    if "paired" in parts:
+        paired_feed_pages(binary)
     print(f"({time.monotonic() - started:.0f} s)")
 
 

@@ -8,8 +8,10 @@ import ServiceLifecycle
 /// same tables; the change log is appended in commit order (``appendChange``) and each commit
 /// that appended rings every instance's ``commits`` through LISTEN/NOTIFY (``ChangeDoorbell``).
 final class PostgresStorage: Sendable {
-  /// The pool of connections; its `run()` goes on until ``close()``.
-  let client: PostgresClient
+  /// The pools of connections, one per event loop; their `run()` goes on until ``close()``.
+  let clients: LoopClients
+  /// The pool of the event loop the caller runs on (see ``LoopClients``).
+  var client: PostgresClient { clients.current }
   let logger: Logger
   let policy: DatabasePolicy
   /// Rung after each commit that appended to the change log, on any instance.
@@ -46,10 +48,11 @@ final class PostgresStorage: Sendable {
         "cannot connect to PostgreSQL at \(url.host):\(url.port), database \(url.database), "
           + "user \(url.username): \(String(reflecting: error))")
     }
-    let client = PostgresClient(
-      configuration: url.configuration(connections: connections), backgroundLogger: logger)
+    let clients = LoopClients(
+      configuration: url.configuration(connections: connections), connections: connections,
+      logger: logger)
     let storage = PostgresStorage(
-      client: client, url: url, policy: policy, connections: connections, logger: logger)
+      clients: clients, url: url, policy: policy, connections: connections, logger: logger)
     do {
       try await storage.migrate()
       // Listening before anything is written: no notification of this instance's is missed.
@@ -66,14 +69,14 @@ final class PostgresStorage: Sendable {
   }
 
   private init(
-    client: PostgresClient, url: DatabaseURL, policy: DatabasePolicy, connections: Int,
+    clients: LoopClients, url: DatabaseURL, policy: DatabasePolicy, connections: Int,
     logger: Logger
   ) {
-    self.client = client
+    self.clients = clients
     self.waits = DatabaseWaits(capacity: connections)
     self.logger = logger
     self.policy = policy
-    running = Task { await client.run() }
+    running = Task { await clients.run() }
     listening = Task { [doorbell, commits, sessionEnds] in
       await doorbell.listen(
         url: url, logger: logger, ring: commits.ring, sessionEnded: sessionEnds.announce)
