@@ -18,6 +18,7 @@ import Testing
       defer { running.cancel() }
       let loops = Array(MultiThreadedEventLoopGroup.singleton.makeIterator())
       #expect(clients.all.count == loops.count)
+      #expect(clients.capacity == max(2, 4 / loops.count) * loops.count)  // at least 2 a loop
       // Each loop asked three times in a row: a pool chosen any other way (say, in turn)
       // would send one of those elsewhere.
       for loop in loops.flatMap({ [$0, $0, $0] }) {

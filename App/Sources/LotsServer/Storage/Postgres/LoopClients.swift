@@ -15,6 +15,8 @@ import Synchronization
 final class LoopClients: Sendable {
   /// The pools, in the group's order of its loops.
   let all: [PostgresClient]
+  /// The connections of all the pools together, at most.
+  let capacity: Int
   private let byLoop: [ObjectIdentifier: PostgresClient]
   /// Where a caller on no loop of the group (tests, the command line) is sent next.
   private let turn = Atomic(0)
@@ -31,6 +33,7 @@ final class LoopClients: Sendable {
       PostgresClient(configuration: configuration, eventLoopGroup: loop, backgroundLogger: logger)
     }
     all = clients
+    capacity = configuration.options.maximumConnections * clients.count
     byLoop = Dictionary(
       uniqueKeysWithValues: zip(loops.map { ObjectIdentifier($0) }, clients))
   }

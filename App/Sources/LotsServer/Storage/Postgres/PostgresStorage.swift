@@ -52,7 +52,7 @@ final class PostgresStorage: Sendable {
       configuration: url.configuration(connections: connections), connections: connections,
       logger: logger)
     let storage = PostgresStorage(
-      clients: clients, url: url, policy: policy, connections: connections, logger: logger)
+      clients: clients, url: url, policy: policy, logger: logger)
     do {
       try await storage.migrate()
       // Listening before anything is written: no notification of this instance's is missed.
@@ -69,11 +69,11 @@ final class PostgresStorage: Sendable {
   }
 
   private init(
-    clients: LoopClients, url: DatabaseURL, policy: DatabasePolicy, connections: Int,
-    logger: Logger
+    clients: LoopClients, url: DatabaseURL, policy: DatabasePolicy, logger: Logger
   ) {
     self.clients = clients
-    self.waits = DatabaseWaits(capacity: connections)
+    // A request waits when its loop's pool is full: counted against all the pools together.
+    self.waits = DatabaseWaits(capacity: clients.capacity)
     self.logger = logger
     self.policy = policy
     running = Task { await clients.run() }
