@@ -385,6 +385,52 @@ def test_a_tap_before_the_lists_are_read_opens_the_dialog_for_a_saved_post(kitch
 SCHEMES = [(390, "light"), (390, "dark"), (1280, "light"), (1280, "dark")]
 
 
+@pytest.mark.parametrize("width,scheme", SCHEMES)
+def test_the_save_dialog_by_keyboard_before_the_lists_are_read(shelf, browser, width, scheme):
+    """Enter on a saved post's Save before the reader's lists are read (save-action.js asks
+    again once they are): the dialog, its lists ticked, passes axe; Tab never reaches the page
+    behind it, Escape gives the focus back to the button."""
+    server, _, _ = shelf
+    page = watched_page(browser, width, 900, scheme)
+    held = []
+    page.route("**/api/me/lists", lambda route: held.append(route))
+    sign_in(page, server, "fan")
+    page.wait_for_selector("#feed[aria-busy=false]")
+    settle(page, "document.readyState === 'complete'")
+    name = "Save Place 1 by @cook"
+    page.get_by_role("button", name=name).focus()
+    page.keyboard.press("Enter")
+    settle(page, "!!document.querySelector('.cell-save[aria-busy=true]')")
+    for route in held:
+        route.continue_()
+    page.unroute("**/api/me/lists")
+    dialog = page.get_by_role("dialog", name="Save to…")
+    dialog.wait_for()
+    settle(page, "!!document.querySelector('.save-lists input')")
+    assert dialog.get_by_role("checkbox", name="Date night").is_checked()
+    assert page.evaluate("document.querySelector('dialog[open]').contains(document.activeElement)")
+    screenshot(page, f"lists-dialog-before-lists-{width}-{scheme}")
+    results = AXE.run(page)
+    found = [f"{v['id']} ({v['impact']}): {v['help']}" for v in results.response["violations"]
+             if v["impact"] in ("serious", "critical")]
+    assert found == []
+    # Tab walks the dialog's controls and never reaches the page behind it (past the last
+    # control the browser's own UI may take the focus: the document's body then).
+    inside = 0
+    for _ in range(12):
+        page.keyboard.press("Tab")
+        where = page.evaluate("""() => document.querySelector('dialog[open]')
+            .contains(document.activeElement) ? 'dialog'
+            : document.activeElement === document.body ? 'body' : 'page'""")
+        assert where != "page"
+        inside += where == "dialog"
+    assert inside >= 6
+    page.keyboard.press("Escape")
+    dialog.wait_for(state="detached")
+    assert page.evaluate("document.activeElement.getAttribute('aria-label')") == name
+    clean(page)
+
+
 @pytest.fixture(scope="module")
 def shelf():
     from lots_server import LotsServer
