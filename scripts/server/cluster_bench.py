@@ -146,19 +146,19 @@ def paired_feed_pages(binary, pairs=5):
     try:
         postgres = Cluster(binary, url, instances=1, demo=True)
         psql(url, "VACUUM ANALYZE;")
-        tokens = {id(c): bencher_with_blocks(c) for c in (sqlite, postgres)}
+        tokens = {c: bencher_with_blocks(c) for c in (sqlite, postgres)}
         ratios, floors = [], []
         for n in range(pairs):
             costs = []
             for cluster in (sqlite, postgres):
                 rate, p99, errors, lots_ms, pg_ms, _ = measured_cpu(
-                    cluster, cluster.lb_url + "/api/feed?limit=30", tokens[id(cluster)])
+                    cluster, cluster.lb_url + "/api/feed?limit=30", tokens[cluster])
                 assert errors == 0, errors
                 costs.append((lots_ms + (pg_ms if cluster is postgres else 0), lots_ms, pg_ms,
                               rate))
             # PostgreSQL's floor beside its page: one trivial query (SELECT 1) through the pool.
             _, _, errors, floor_lots, floor_pg, _ = measured_cpu(
-                postgres, postgres.lb_url + "/health/ready", tokens[id(postgres)])
+                postgres, postgres.lb_url + "/health/ready", tokens[postgres])
             assert errors == 0, errors
             (sq, _, _, sq_rate), (pq, pl, pp, pq_rate) = costs
             floor = floor_lots + floor_pg

@@ -12,7 +12,7 @@ import Testing
   @Test func aQueryAskedOnALoopIsServedByAConnectionOnThatLoop() async throws {
     try await StoreBackend.withPostgresDatabase { url in
       let clients = LoopClients(
-        configuration: url.configuration(connections: 4), connections: 4,
+        configuration: url.configuration(connections: 4),
         logger: Logger(label: "lots-test-postgres"))
       let running = Task { await clients.run() }
       defer { running.cancel() }

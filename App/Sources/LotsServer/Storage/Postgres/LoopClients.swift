@@ -21,14 +21,16 @@ final class LoopClients: Sendable {
   /// Where a caller on no loop of the group (tests, the command line) is sent next.
   private let turn = Atomic(0)
 
-  /// `connections` in all, shared out over the loops of `group` (at least 2 per loop).
+  /// The connections `configuration` allows in all, shared out over the loops of `group` (at
+  /// least 2 per loop).
   init(
-    configuration: PostgresClient.Configuration, connections: Int,
+    configuration: PostgresClient.Configuration,
     group: MultiThreadedEventLoopGroup = .singleton, logger: Logger
   ) {
     let loops = Array(group.makeIterator())
     var configuration = configuration
-    configuration.options.maximumConnections = max(2, connections / max(1, loops.count))
+    configuration.options.maximumConnections = max(
+      2, configuration.options.maximumConnections / max(1, loops.count))
     let clients = loops.map { loop in
       PostgresClient(configuration: configuration, eventLoopGroup: loop, backgroundLogger: logger)
     }
