@@ -30,6 +30,20 @@ import Testing
         }
         #expect(served === loop)
       }
+      // Every pool opened its connections without being asked and keeps them (no pool closes
+      // an idle connection, so none starts a timer per query): the database sees them all.
+      let admin = try await PostgresConnection.connect(
+        configuration: try url.connectionConfiguration(), id: 1, logger: Logger(label: "test"))
+      defer { Task { try? await admin.close() } }
+      var open = 0
+      for _ in 0..<6_000 where open < clients.capacity + 1 {
+        try await Task.sleep(for: .milliseconds(10))
+        let rows = try await admin.query(
+          "SELECT COUNT(*)::int8 FROM pg_stat_activity WHERE datname = current_database()",
+          logger: Logger(label: "test"))
+        for try await count in rows.decode(Int64.self) { open = Int(count) }
+      }
+      #expect(open == clients.capacity + 1, "the pools' connections and this one")
       // A caller on no loop (this test's task) is sent to each pool in turn.
       let picked = Set((0..<(2 * loops.count)).map { _ in ObjectIdentifier(clients.current) })
       #expect(picked.count == loops.count)

@@ -32,8 +32,10 @@ enum StoreBackend: String, CaseIterable, Sendable, CustomTestStringConvertible {
     _ body: @Sendable (PostgresStorage) async throws -> Result
   ) async throws -> Result {
     try await withPostgresDatabase { url in
+      var policy = DatabasePolicy()
+      policy.keepsConnectionsOpen = false  // hundreds of stores at once on one PostgreSQL
       let storage = try await PostgresStorage.open(
-        url: url, connections: 4, logger: Logger(label: "lots-test-postgres"))
+        url: url, policy: policy, connections: 4, logger: Logger(label: "lots-test-postgres"))
       defer { storage.close() }
       return try await body(storage)
     }

@@ -49,7 +49,8 @@ final class PostgresStorage: Sendable {
           + "user \(url.username): \(String(reflecting: error))")
     }
     let clients = LoopClients(
-      configuration: url.configuration(connections: connections), logger: logger)
+      configuration: url.configuration(connections: connections),
+      keepingOpen: policy.keepsConnectionsOpen, logger: logger)
     let storage = PostgresStorage(
       clients: clients, url: url, policy: policy, logger: logger)
     do {

@@ -73,6 +73,10 @@ public struct DatabasePolicy: Sendable {
   public var inspireReuse: TimeInterval = 60
   /// When a commit reaches the disk (see ``Synchronous``).
   public var synchronous = Synchronous.full
+  /// Whether PostgreSQL's pools open all their connections at start and keep them (see
+  /// ``LoopClients``): what a server does. Suites that run hundreds of servers at once on one
+  /// PostgreSQL turn it off, and their pools open connections as asked.
+  public var keepsConnectionsOpen = true
 
   /// SQLite's `synchronous` setting in WAL mode: what an acknowledged write survives.
   public enum Synchronous: String, Sendable {
