@@ -63,25 +63,19 @@ enum StoreBackend: String, CaseIterable, Sendable, CustomTestStringConvertible {
     server.connectTimeout = .seconds(120)
     let name =
       "lots_test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
-    let admin = PostgresClient(
-      configuration: server.configuration(connections: 1),
-      backgroundLogger: Logger(label: "lots-test-postgres"))
-    return try await withThrowingTaskGroup(of: Void.self) { group in
-      group.addTask { await admin.run() }
-      defer { group.cancelAll() }
-      try await admin.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)"))
-      var url = server
-      url.database = name
-      let result: Result
-      do {
-        result = try await body(url)
-      } catch {
-        _ = try? await admin.query(PostgresQuery(unsafeSQL: "DROP DATABASE \(name) WITH (FORCE)"))
-        throw error
-      }
-      try await admin.query(PostgresQuery(unsafeSQL: "DROP DATABASE \(name) WITH (FORCE)"))
-      return result
+    try await execute(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)"), on: server)
+    var url = server
+    url.database = name
+    let result: Result
+    do {
+      result = try await body(url)
+    } catch {
+      try? await execute(
+        PostgresQuery(unsafeSQL: "DROP DATABASE \(name) WITH (FORCE)"), on: server)
+      throw error
     }
+    try await execute(PostgresQuery(unsafeSQL: "DROP DATABASE \(name) WITH (FORCE)"), on: server)
+    return result
   }
 
   /// How many rows a table of the server's storage holds, on either backend.
@@ -97,15 +91,18 @@ enum StoreBackend: String, CaseIterable, Sendable, CustomTestStringConvertible {
     return Int(count ?? 0)
   }
 
-  /// Runs one statement on a PostgreSQL database.
+  /// Runs one statement on a PostgreSQL database, on a connection of its own (no pool: nothing
+  /// runs on after the statement, and nothing to wait for at the end).
   static func execute(_ query: PostgresQuery, on url: DatabaseURL) async throws {
-    let client = PostgresClient(
-      configuration: url.configuration(connections: 1),
-      backgroundLogger: Logger(label: "lots-test-postgres"))
-    try await withThrowingTaskGroup(of: Void.self) { group in
-      group.addTask { await client.run() }
-      defer { group.cancelAll() }
-      try await client.query(query)
+    let logger = Logger(label: "lots-test-postgres")
+    let connection = try await PostgresConnection.connect(
+      configuration: try url.connectionConfiguration(), id: 0, logger: logger)
+    do {
+      for try await _ in try await connection.query(query, logger: logger) {}
+    } catch {
+      try? await connection.close()
+      throw error
     }
+    try await connection.close()
   }
 }
