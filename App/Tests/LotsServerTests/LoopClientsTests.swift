@@ -35,8 +35,9 @@ import Testing
       let admin = try await PostgresConnection.connect(
         configuration: try url.connectionConfiguration(), id: 1, logger: Logger(label: "test"))
       defer { Task { try? await admin.close() } }
-      var open = 0
-      for _ in 0..<6_000 where open < clients.capacity + 1 {
+      var (open, tries) = (0, 0)
+      while open < clients.capacity + 1, tries < 6_000 {
+        tries += 1
         try await Task.sleep(for: .milliseconds(10))
         let rows = try await admin.query(
           "SELECT COUNT(*)::int8 FROM pg_stat_activity WHERE datname = current_database()",

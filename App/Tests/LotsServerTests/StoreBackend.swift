@@ -32,10 +32,8 @@ enum StoreBackend: String, CaseIterable, Sendable, CustomTestStringConvertible {
     _ body: @Sendable (PostgresStorage) async throws -> Result
   ) async throws -> Result {
     try await withPostgresDatabase { url in
-      var policy = DatabasePolicy()
-      policy.keepsConnectionsOpen = false  // hundreds of stores at once on one PostgreSQL
       let storage = try await PostgresStorage.open(
-        url: url, policy: policy, connections: 4, logger: Logger(label: "lots-test-postgres"))
+        url: url, policy: .suites, connections: 4, logger: Logger(label: "lots-test-postgres"))
       defer { storage.close() }
       return try await body(storage)
     }
@@ -63,6 +61,9 @@ enum StoreBackend: String, CaseIterable, Sendable, CustomTestStringConvertible {
     server.connectTimeout = .seconds(120)
     let name =
       "lots_test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+    let drop = {
+      try await execute(PostgresQuery(unsafeSQL: "DROP DATABASE \(name) WITH (FORCE)"), on: server)
+    }
     try await execute(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)"), on: server)
     var url = server
     url.database = name
@@ -70,11 +71,10 @@ enum StoreBackend: String, CaseIterable, Sendable, CustomTestStringConvertible {
     do {
       result = try await body(url)
     } catch {
-      try? await execute(
-        PostgresQuery(unsafeSQL: "DROP DATABASE \(name) WITH (FORCE)"), on: server)
+      try? await drop()
       throw error
     }
-    try await execute(PostgresQuery(unsafeSQL: "DROP DATABASE \(name) WITH (FORCE)"), on: server)
+    try await drop()
     return result
   }
 
@@ -104,5 +104,16 @@ enum StoreBackend: String, CaseIterable, Sendable, CustomTestStringConvertible {
       throw error
     }
     try await connection.close()
+  }
+}
+
+extension DatabasePolicy {
+  /// Production's policy, but for pools that open connections as asked: the suites run
+  /// hundreds of servers and stores at once on one PostgreSQL, which every pool holding all its
+  /// connections would take past its 1,000 (``DatabasePolicy/keepsConnectionsOpen``).
+  static var suites: DatabasePolicy {
+    var policy = DatabasePolicy()
+    policy.keepsConnectionsOpen = false
+    return policy
   }
 }

@@ -23,8 +23,7 @@ enum TestApp {
     configuration.bcryptCost = 4
     configuration.rateLimits = .unlimited
     configuration.logLevel = .error
-    // Hundreds of servers at once on one PostgreSQL: their pools open connections as asked.
-    configuration.policy.keepsConnectionsOpen = false
+    configuration.policy = .suites
     return configuration
   }
 
