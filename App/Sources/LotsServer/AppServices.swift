@@ -81,6 +81,13 @@ struct AppServices: Sendable {
     }
   }
 
+  /// Closes the connections the storage holds open (PostgreSQL's pools and its doorbell). A
+  /// server that ran closes them as it shuts down; services that never ran in one (start-up
+  /// failed after they opened, or a test used them alone) must be closed with this.
+  func close() {
+    (storage as? PostgresStorage)?.close()
+  }
+
   /// Forgets ended sessions on this instance and ends their streams: whatever ends a session
   /// calls it (other instances hear of it through ``SessionEnds``), so no stream outlives the
   /// sign-out of the session that opened it.

@@ -22,17 +22,22 @@ public func buildApplication(
   configuredLogger.logLevel = configuration.logLevel
   let logger = configuredLogger
   let services = try await makeServices(configuration, logger: logger)
-  // The accounts now; the posts (a minute of photo drawing) while the server already answers.
-  var background: [any Service] = []
-  if configuration.seedDemoContent {
-    var seeder = DemoSeeder(services: services, logger: logger)
-    seeder.postCount = configuration.demoPostCount
-    if let plan = try await seeder.prepare() {
-      background.append(DemoSeeding(seeder: seeder, plan: plan))
+  do {
+    // The accounts now; the posts (a minute of photo drawing) while the server already answers.
+    var background: [any Service] = []
+    if configuration.seedDemoContent {
+      var seeder = DemoSeeder(services: services, logger: logger)
+      seeder.postCount = configuration.demoPostCount
+      if let plan = try await seeder.prepare() {
+        background.append(DemoSeeding(seeder: seeder, plan: plan))
+      }
     }
+    return try buildApplication(
+      services, logger: logger, background: background, onServerRunning: onServerRunning)
+  } catch {
+    services.close()
+    throw error
   }
-  return try buildApplication(
-    services, logger: logger, background: background, onServerRunning: onServerRunning)
 }
 
 /// The server over services already open (tests give some a store of their own), running
@@ -121,6 +126,17 @@ func buildApplication(
     logger: logger)
 }
 
+/// Runs `body` over services opened for it alone (a command of the `lots` tool, a test), not
+/// for a server, and closes them after, whether or not it throws.
+func withServices<Result>(
+  _ configuration: ServerConfiguration, logger: Logger, images: (any ImageStore)? = nil,
+  _ body: (AppServices) async throws -> Result
+) async throws -> Result {
+  let services = try await makeServices(configuration, logger: logger, images: images)
+  defer { services.close() }
+  return try await body(services)
+}
+
 /// Opens storage and starts the hub; `images` replaces the file store under
 /// the data directory (tests inject faults through it).
 func makeServices(
@@ -143,11 +159,17 @@ func makeServices(
       try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file)
     }
   }
-  let images = try images ?? FileImageStore(directory: directory.appendingPathComponent("images"))
-  let services = AppServices(configuration: configuration, storage: storage, images: images)
-  if !configuration.moderators.isEmpty {
-    try await storage.setModerators(configuration.moderators)
+  do {
+    let images =
+      try images ?? FileImageStore(directory: directory.appendingPathComponent("images"))
+    let services = AppServices(configuration: configuration, storage: storage, images: images)
+    if !configuration.moderators.isEmpty {
+      try await storage.setModerators(configuration.moderators)
+    }
+    try await services.hub.start()
+    return services
+  } catch {
+    (storage as? PostgresStorage)?.close()
+    throw error
   }
-  try await services.hub.start()
-  return services
 }

@@ -48,9 +48,7 @@ import Testing
       configuration.databaseURL = databaseURL
       _ = try await Restore.run(
         from: backup, dataDirectory: data, databaseURL: databaseURL, logger: Logger(label: "t"))
-      let services = try await makeServices(configuration, logger: Logger(label: "test"))
-      defer { (services.storage as? PostgresStorage)?.close() }
-      try await body(services)
+      try await withServices(configuration, logger: Logger(label: "test"), body)
     }
     if StoreBackend.server == .postgres {
       try await StoreBackend.withPostgresDatabase { try await run($0.text) }

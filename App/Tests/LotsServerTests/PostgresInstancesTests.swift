@@ -227,4 +227,40 @@ import Testing
       #expect(seen == [1, 2], "the reader read both entries, the slow one's first")
     }
   }
+
+  /// A start-up that fails after the database opened (here the photos' folder cannot be made:
+  /// a file is in its place) closes what it opened: no connection is left behind, asking for
+  /// the database for as long as the process lives.
+  @Test func aStartUpThatFailsAfterTheDatabaseOpenedLeavesNoConnection() async throws {
+    try await StoreBackend.withPostgresDatabase { url in
+      var configuration = TestApp.configuration()
+      configuration.databaseURL = url.text
+      let data = configuration.dataDirectory
+      defer { try? FileManager.default.removeItem(at: data) }
+      try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+      #expect(
+        FileManager.default.createFile(
+          atPath: data.appendingPathComponent("images").path, contents: Data()))
+      await #expect(throws: (any Error).self) { _ = try await buildApplication(configuration) }
+      let open = try await StoreBackend.connections(to: url) { $0 == 0 }
+      #expect(open == 0, "connections the failed start-up left open")
+    }
+  }
+
+  /// A command of the `lots` tool closes the services it opened when it is done.
+  @Test func aCommandOfTheToolLeavesNoConnection() async throws {
+    try await StoreBackend.withPostgresDatabase { url in
+      var configuration = TestApp.configuration()
+      configuration.databaseURL = url.text
+      defer { try? FileManager.default.removeItem(at: configuration.dataDirectory) }
+      let logger = Logger(label: "test")
+      #expect(try await PrintAdmin.stores(configuration, logger: logger) == [])
+      await #expect(throws: AppError.self) {
+        _ = try await PrintAdmin.grantStaff(
+          configuration, username: "nobody", storeID: nil, logger: logger)
+      }
+      let open = try await StoreBackend.connections(to: url) { $0 == 0 }
+      #expect(open == 0, "connections the commands left open")
+    }
+  }
 }

@@ -91,6 +91,30 @@ enum StoreBackend: String, CaseIterable, Sendable, CustomTestStringConvertible {
     return Int(count ?? 0)
   }
 
+  /// How many connections other than its own a PostgreSQL database has, asked again every
+  /// 10 ms until `settled` holds of the count (at most a minute: connections open and close
+  /// asynchronously, and a busy machine is slow).
+  static func connections(
+    to url: DatabaseURL, until settled: (Int) -> Bool
+  ) async throws -> Int {
+    let logger = Logger(label: "lots-test-postgres")
+    let admin = try await PostgresConnection.connect(
+      configuration: try url.connectionConfiguration(), id: 1, logger: logger)
+    defer { Task { try? await admin.close() } }
+    var (open, tries) = (-1, 0)
+    while !settled(open), tries < 6_000 {
+      if tries > 0 { try await Task.sleep(for: .milliseconds(10)) }
+      tries += 1
+      let rows = try await admin.query(
+        """
+        SELECT COUNT(*)::int8 FROM pg_stat_activity
+        WHERE datname = current_database() AND pid <> pg_backend_pid()
+        """, logger: logger)
+      for try await count in rows.decode(Int64.self) { open = Int(count) }
+    }
+    return open
+  }
+
   /// Runs one statement on a PostgreSQL database, on a connection of its own (no pool: nothing
   /// runs on after the statement, and nothing to wait for at the end).
   static func execute(_ query: PostgresQuery, on url: DatabaseURL) async throws {

@@ -51,10 +51,10 @@ enum TestApp {
     change.apply(&configuration)
     defer { try? FileManager.default.removeItem(at: configuration.dataDirectory) }
     try await onServerBackend(configuration) { configuration in
-      let services = try await makeServices(configuration, logger: Logger(label: "test"))
-      defer { (services.storage as? PostgresStorage)?.close() }
-      try await buildApplication(services, logger: Logger(label: "test")).test(.router) {
-        try await test($0, services)
+      try await withServices(configuration, logger: Logger(label: "test")) { services in
+        try await buildApplication(services, logger: Logger(label: "test")).test(.router) {
+          try await test($0, services)
+        }
       }
     }
   }
@@ -67,11 +67,11 @@ enum TestApp {
     let configuration = configuration()
     defer { try? FileManager.default.removeItem(at: configuration.dataDirectory) }
     func seed(_ configuration: ServerConfiguration) async throws {
-      let services = try await makeServices(configuration, logger: Logger(label: "test"))
-      defer { (services.storage as? PostgresStorage)?.close() }
-      var seeder = DemoSeeder(services: services, logger: Logger(label: "test"))
-      (seeder.userCount, seeder.postCount) = (users, posts)
-      try await test(seeder)
+      try await withServices(configuration, logger: Logger(label: "test")) { services in
+        var seeder = DemoSeeder(services: services, logger: Logger(label: "test"))
+        (seeder.userCount, seeder.postCount) = (users, posts)
+        try await test(seeder)
+      }
     }
     try await onServerBackend(configuration, seed)
   }

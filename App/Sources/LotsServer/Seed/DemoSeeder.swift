@@ -202,6 +202,7 @@ public func seedDemoContent(_ configuration: ServerConfiguration, logger: Logger
 {
   var configuration = configuration
   configuration.seedDemoContent = false
-  let services = try await makeServices(configuration, logger: logger)
-  return try await DemoSeeder(services: services, logger: logger).seedIfEmpty()
+  return try await withServices(configuration, logger: logger) { services in
+    try await DemoSeeder(services: services, logger: logger).seedIfEmpty()
+  }
 }
