@@ -229,7 +229,7 @@ def test_ten_thousand_posts_to_the_end_and_back(big, browser, width, height, ste
         loops = 0
         while True:
             loops += 1
-            assert loops < 5000 and time.monotonic() - started < 200, (
+            assert loops < 5000 and time.monotonic() - started < 900, (
                 f"not at the end after {loops} steps: {m}")
             at_bottom = m["scrollTop"] + m["clientHeight"] >= m["scrollHeight"] - 1
             if at_bottom and m["loaded"] >= N:
@@ -256,7 +256,7 @@ def test_ten_thousand_posts_to_the_end_and_back(big, browser, width, height, ste
         loops = 0
         while m["scrollTop"] > 0:
             loops += 1
-            assert loops < 5000 and time.monotonic() - started < 250, (
+            assert loops < 5000 and time.monotonic() - started < 1_200, (
                 f"not at the top after {loops} steps: {m}")
             target = max(0, m["scrollTop"] - step_up * viewport)
             m = check.scroll(target, f"at {target:.0f} going up")

@@ -25,7 +25,7 @@ def free_port():
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
 
-def call(base, method, path, body=None, token=None, headers=None, timeout=5, full=False):
+def call(base, method, path, body=None, token=None, headers=None, timeout=60, full=False):
     """One request on a new connection: (status, JSON or bytes), or with `full`, (status, body,
     headers). An error's JSON body is returned too. Connection errors raise OSError."""
     data = json.dumps(body).encode() if isinstance(body, dict) else body

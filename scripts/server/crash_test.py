@@ -17,7 +17,8 @@ def start(binary, data, port):
         [binary, "serve", "--data", data, "--port", str(port), "--no-rate-limits",
          "--web", "/nonexistent"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"
-    for _ in range(200):
+    deadline = time.monotonic() + 120  # a bound for a busy machine, not a target
+    while time.monotonic() < deadline:
         try:
             if call(base, "GET", "/health")[0] == 200:
                 return process, base

@@ -180,9 +180,9 @@ def check_cross_instance_event(cluster, database_url):
                    f"a like on A answered {status}: {state!r}")
             event = stream.wait_for(lambda i, d: d.get("kind") == "update"
                                     and d.get("postID") == post["id"]
-                                    and d.get("likeCount") == 1, 2.0)
+                                    and d.get("likeCount") == 1, 30)
             expect(event is not None, f"the like of post {post['id']} made on A did not reach "
-                                      f"the stream on B within 2 s (it read "
+                                      f"the stream on B within 30 s (it read "
                                       f"{len(stream.events)} events)")
             latencies.append(max(0.0, time.perf_counter() - answered) * 1000)
         status, seen = call(cluster.url(B), "GET", f"/api/posts/{posts[-1]['id']}")
@@ -213,7 +213,7 @@ def check_reconnect(cluster, database_url):
         like(url((i + 1) % 2), likers[i], post["id"])
     before = change_log(database_url, 0)
     cursor = before[-1][0]
-    expect(first.until_id(cursor, 5), f"the stream on A did not reach id {cursor} within 5 s "
+    expect(first.until_id(cursor, 30), f"the stream on A did not reach id {cursor} within 30 s "
                                       f"(it has {first.ids()})")
     expect(first.ids() == [seq for seq, _, _ in before],
            f"the stream on A read {first.ids()}, the change log holds "
@@ -231,12 +231,12 @@ def check_reconnect(cluster, database_url):
     expect(status in (200, 204), f"deleting post {old[1]['id']} on B answered {status}")
     after = change_log(database_url, cursor)
     expected = [seq for seq, _, _ in after]
-    expect(whole.until_id(expected[-1], 5), f"the stream open on B did not reach id "
-                                            f"{expected[-1]} within 5 s ({whole.ids()})")
+    expect(whole.until_id(expected[-1], 30), f"the stream open on B did not reach id "
+                                            f"{expected[-1]} within 30 s ({whole.ids()})")
     resumed = Stream(url(B), last_event_id=cursor)
     try:
-        expect(resumed.until_id(expected[-1], 5), f"the stream resumed on B from {cursor} did "
-                                                  f"not reach {expected[-1]} within 5 s "
+        expect(resumed.until_id(expected[-1], 30), f"the stream resumed on B from {cursor} did "
+                                                  f"not reach {expected[-1]} within 30 s "
                                                   f"({resumed.ids()})")
         resumed.poll(0.5)  # anything sent twice or after the end would show now
         got = resumed.ids()
@@ -493,13 +493,13 @@ def check_kill_during_storm(cluster, database_url):
     counts = like_counts(database_url)
     resumed = Stream(cluster.url(B), last_event_id=last)
     try:
-        resumed.until_id(rows[-1][0] if rows else last, 10)
+        resumed.until_id(rows[-1][0] if rows else last, 30)
         resumed.poll(0.3)
         errors = gap_errors(resumed.events, last, rows, counts)
         expect(not errors, f"the stream on A resumed on B from {last}: " + "; ".join(errors[:6]))
         # The stream open on B all along saw the same changes (from where it began).
         start_b = stream_b.events[0][1]["previous"] if stream_b.events else None
-        expect(stream_b.until_id(rows[-1][0], 10), "the stream open on B did not reach the end "
+        expect(stream_b.until_id(rows[-1][0], 30), "the stream open on B did not reach the end "
                                                    "of the log")
         errors_b = gap_errors(stream_b.events, start_b, change_log(database_url, start_b),
                               counts)
@@ -515,7 +515,7 @@ def check_kill_during_storm(cluster, database_url):
         state = like(cluster.url(A), users[11][2], target,
                      liked=(users[11][0], target) not in stored_likes)
         seen = resumed.wait_for(lambda i, d: d.get("postID") == target
-                                and d.get("likeCount") == state["likeCount"], 3)
+                                and d.get("likeCount") == state["likeCount"], 30)
         expect(seen is not None, "a like on the restarted A did not reach the stream on B")
     finally:
         resumed.close()
@@ -607,12 +607,12 @@ def check_database_restart(cluster, database_url):
         rows = change_log(database_url, before)
         end = rows[-1][0]
         for index, stream in streams.items():
-            if not stream.until_id(end, 5):
+            if not stream.until_id(end, 30):
                 last = stream.last_id
-                reason = "ended" if stream.closed else "stayed open but silent for 5 s"
+                reason = "ended" if stream.closed else "stayed open but silent for 30 s"
                 stream.close()
                 resumed = Stream(cluster.url(index), last_event_id=last)
-                ok = resumed.until_id(end, 5)
+                ok = resumed.until_id(end, 30)
                 resumed.poll(0.3)
                 errors = gap_errors(resumed.events, last, change_log(database_url, last),
                                     like_counts(database_url))

@@ -113,8 +113,10 @@ func buildApplication(
       OrphanCollector(services: services, logger: logger),
       PrintFileSweeper(services: services, logger: logger),
       ExportSweeper(services: services, logger: logger),
+      // A tick at most a second apart (heartbeats), and never a spin (no coalescing at all).
       StreamClock(
-        hub: services.hub, interval: min(configuration.coalescingInterval, .seconds(1))),
+        hub: services.hub,
+        interval: min(max(configuration.coalescingInterval, .milliseconds(10)), .seconds(1))),
     ] + background,
     onServerRunning: { channel in
       logger.info("listening on \(configuration.host):\(channel.localAddress?.port ?? 0)")

@@ -9,9 +9,9 @@ import Testing
 /// The hub hears of every change by construction: storage rings it when a transaction that
 /// appended to the change log commits, whichever code path wrote it.
 @Suite struct CommitSignalTests {
-  /// Waits up to five seconds for the hub to load `sequence`.
+  /// Waits for the hub to load `sequence` (at most a minute: a bound for a busy machine).
   static func waitUntilLoaded(_ hub: ChangeHub, _ sequence: Int64) async throws -> Bool {
-    for _ in 0..<500 {
+    for _ in 0..<6_000 {
       if hub.lastLoaded >= sequence { return true }
       try await Task.sleep(for: .milliseconds(10))
     }

@@ -26,9 +26,9 @@ import Testing
     }
   }
 
-  /// Waits (at most 5 s) until `condition` holds.
+  /// Waits until `condition` holds (at most a minute: a bound for a busy machine).
   static func eventually(_ condition: @Sendable () -> Bool) async throws -> Bool {
-    for _ in 0..<500 {
+    for _ in 0..<6_000 {
       if condition() { return true }
       try await Task.sleep(for: .milliseconds(10))
     }

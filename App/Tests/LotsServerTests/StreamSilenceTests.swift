@@ -32,7 +32,9 @@ import Testing
       relay.stallAll()
       let post = try await api.post(token: ana.token, caption: "made while no one heard")
       let run = await following.value
-      #expect(run.silences == 1, "the silence was noticed once, then the stream resumed")
+      // Noticed (again, if a busy machine delays a heartbeat past two intervals after the
+      // resume: a client cannot tell that from silence), and resumed with nothing lost.
+      #expect(run.silences >= 1, "the silence was noticed")
       for event in run.events { client.apply(try LiveFeedClient.decode(event)) }
       #expect(client.failures.isEmpty, "\(client.failures)")
       #expect(!client.list.needsResync)
