@@ -254,12 +254,14 @@ def test_each_photo_says_sending_then_sent_on_a_slow_line(server, browser):
     cdp = page.context.new_cdp_session(page)
     cdp.send("Network.enable")
     cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": 20,
-             "downloadThroughput": -1, "uploadThroughput": 64 * 1024})
+             # ~2 s a photo: the state between the first Sent and the last lasts ~4 s, wide
+             # enough for a poll on a busy machine to see.
+             "downloadThroughput": -1, "uploadThroughput": 24 * 1024})
     with page.expect_response(lambda r: r.url.endswith("/api/posts")) as answer:
         page.get_by_role("button", name="Post").click()
         wait_until(page, "document.querySelector('#compose-photos .photo-state')"
                    "?.textContent === 'Sent' && [...document.querySelectorAll("
-                   "'#compose-photos .photo-state')].at(-1).textContent !== 'Sent'", timeout=20)
+                   "'#compose-photos .photo-state')].at(-1).textContent !== 'Sent'", timeout=60)
         assert page.evaluate("document.getElementById('compose-photo').disabled"), (
             "nothing is added while the post is on its way")
         page.evaluate("document.querySelector('#compose-photos .photo-card').scrollIntoView()")
