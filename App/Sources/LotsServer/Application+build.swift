@@ -131,10 +131,10 @@ func buildApplication(
 /// Runs `body` over services opened for it alone (a command of the `lots` tool, a test), not
 /// for a server, and closes them after, whether or not it throws.
 func withServices<Result>(
-  _ configuration: ServerConfiguration, logger: Logger, images: (any ImageStore)? = nil,
+  _ configuration: ServerConfiguration, logger: Logger,
   _ body: (AppServices) async throws -> Result
 ) async throws -> Result {
-  let services = try await makeServices(configuration, logger: logger, images: images)
+  let services = try await makeServices(configuration, logger: logger)
   defer { services.close() }
   return try await body(services)
 }
