@@ -113,10 +113,9 @@ func buildApplication(
       OrphanCollector(services: services, logger: logger),
       PrintFileSweeper(services: services, logger: logger),
       ExportSweeper(services: services, logger: logger),
-      // A tick at most a second apart (heartbeats), and never a spin (no coalescing at all).
       StreamClock(
         hub: services.hub,
-        interval: min(max(configuration.coalescingInterval, .milliseconds(10)), .seconds(1))),
+        interval: StreamClock.interval(coalescing: configuration.coalescingInterval)),
     ] + background,
     onServerRunning: { channel in
       logger.info("listening on \(configuration.host):\(channel.localAddress?.port ?? 0)")

@@ -76,4 +76,12 @@ import Testing
     let out = coalescer.admit([update(2, post: 7, count: 2)], now: start) { $0.seq == 2 }
     #expect(out.map(\.seq) == [2] && !coalescer.hasHeld)
   }
+
+  /// The streams' clock ticks as often as updates are coalesced, at most a second apart (the
+  /// heartbeats), and never spins (no coalescing: a zero sleep in a loop).
+  @Test func theStreamClockTicksWithTheCoalescingButNeverSpins() {
+    #expect(StreamClock.interval(coalescing: .milliseconds(250)) == .milliseconds(250))
+    #expect(StreamClock.interval(coalescing: .seconds(30)) == .seconds(1))
+    #expect(StreamClock.interval(coalescing: .zero) == .milliseconds(10))
+  }
 }
