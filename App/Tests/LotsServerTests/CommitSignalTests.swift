@@ -9,15 +9,6 @@ import Testing
 /// The hub hears of every change by construction: storage rings it when a transaction that
 /// appended to the change log commits, whichever code path wrote it.
 @Suite struct CommitSignalTests {
-  /// Waits for the hub to load `sequence` (at most a minute: a bound for a busy machine).
-  static func waitUntilLoaded(_ hub: ChangeHub, _ sequence: Int64) async throws -> Bool {
-    for _ in 0..<6_000 {
-      if hub.lastLoaded >= sequence { return true }
-      try await Task.sleep(for: .milliseconds(10))
-    }
-    return false
-  }
-
   @Test func anAppendFromAnyWritePathReachesTheHub() async throws {
     let (database, directory) = try ChangeLogTests.database()
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -28,12 +19,12 @@ import Testing
     try await database.writer.write { db in
       try SQLiteStorage.appendChange(db, kind: .delete, postID: 7, authorID: ana.id, now: Date())
     }
-    #expect(try await Self.waitUntilLoaded(hub, 1))
+    #expect(try await eventually { hub.lastLoaded >= 1 })
     #expect(hub.replay(after: 0).entriesSeqs == [1])
     // And the storage methods the routes call, with nobody ringing either.
     let post = try await database.insertPost(ChangeLogTests.newPost(author: ana.id), now: Date())
     _ = try await database.setLike(true, postID: post.id, userID: ana.id, now: Date())
-    #expect(try await Self.waitUntilLoaded(hub, 3))
+    #expect(try await eventually { hub.lastLoaded >= 3 })
     #expect(hub.replay(after: 0).entriesSeqs == [1, 2, 3])
   }
 

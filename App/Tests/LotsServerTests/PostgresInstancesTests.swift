@@ -26,15 +26,6 @@ import Testing
     }
   }
 
-  /// Waits until `condition` holds (at most a minute: a bound for a busy machine).
-  static func eventually(_ condition: @Sendable () -> Bool) async throws -> Bool {
-    for _ in 0..<6_000 {
-      if condition() { return true }
-      try await Task.sleep(for: .milliseconds(10))
-    }
-    return condition()
-  }
-
   @Test func aCommitThroughOneInstanceRingsTheOther() async throws {
     try await Self.withTwoInstances { a, b in
       let rings = Atomic<Int>(0)
@@ -42,7 +33,7 @@ import Testing
       let ana = try await a.createUser(username: "ana", passwordHash: "h", now: Date())
       let before = rings.load(ordering: .relaxed)
       let post = try await a.insertPost(ChangeLogTests.newPost(author: ana.id), now: Date())
-      #expect(try await Self.eventually { rings.load(ordering: .relaxed) > before })
+      #expect(try await eventually { rings.load(ordering: .relaxed) > before })
       let entries = try await b.changes(after: 0, limit: 10)
       #expect(entries.map(\.kind) == [.insert])
       #expect(entries.first?.post?.id == post.id)
@@ -56,9 +47,9 @@ import Testing
       let ana = try await a.createUser(username: "ana", passwordHash: "h", now: Date())
       try await a.createSession(tokenHash: "t1", userID: ana.id, expiresAt: Date() + 3600)
       try await a.deleteSession(tokenHash: "t1")
-      #expect(try await Self.eventually { heard.withLock { $0.contains("t1") } })
+      #expect(try await eventually { heard.withLock { $0.contains("t1") } })
       try await a.deleteSessions(userID: ana.id)
-      #expect(try await Self.eventually { heard.withLock { $0.contains("user:\(ana.id)") } })
+      #expect(try await eventually { heard.withLock { $0.contains("user:\(ana.id)") } })
       // What a cache does with them.
       let cache = SessionCache()
       cache.store(ana, expiresAt: Date() + 3600, tokenHash: "t2")
@@ -79,8 +70,8 @@ import Testing
       let post = try await a.insertPost(ChangeLogTests.newPost(author: ana.id), now: Date())
       let before = rings.load(ordering: .relaxed)
       _ = try await a.deleteAccount(userID: ana.id, now: Date())
-      #expect(try await Self.eventually { heard.withLock { $0.contains("user:\(ana.id)") } })
-      #expect(try await Self.eventually { rings.load(ordering: .relaxed) > before })
+      #expect(try await eventually { heard.withLock { $0.contains("user:\(ana.id)") } })
+      #expect(try await eventually { rings.load(ordering: .relaxed) > before })
       let entries = try await b.changes(after: 0, limit: 10)
       #expect(entries.map(\.kind) == [.insert, .delete])
       #expect(entries.last?.postID == post.id)

@@ -97,37 +97,47 @@ enum StoreBackend: String, CaseIterable, Sendable, CustomTestStringConvertible {
   static func connections(
     to url: DatabaseURL, until settled: (Int) -> Bool
   ) async throws -> Int {
-    let logger = Logger(label: "lots-test-postgres")
-    let admin = try await PostgresConnection.connect(
-      configuration: try url.connectionConfiguration(), id: 1, logger: logger)
-    defer { Task { try? await admin.close() } }
-    var (open, tries) = (-1, 0)
-    while !settled(open), tries < 6_000 {
-      if tries > 0 { try await Task.sleep(for: .milliseconds(10)) }
-      tries += 1
-      let rows = try await admin.query(
-        """
-        SELECT COUNT(*)::int8 FROM pg_stat_activity
-        WHERE datname = current_database() AND pid <> pg_backend_pid()
-        """, logger: logger)
-      for try await count in rows.decode(Int64.self) { open = Int(count) }
+    try await withConnection(to: url) { connection, logger in
+      var (open, tries) = (-1, 0)
+      while !settled(open), tries < 6_000 {
+        if tries > 0 { try await Task.sleep(for: .milliseconds(10)) }
+        tries += 1
+        let rows = try await connection.query(
+          """
+          SELECT COUNT(*)::int8 FROM pg_stat_activity
+          WHERE datname = current_database() AND pid <> pg_backend_pid()
+          """, logger: logger)
+        for try await count in rows.decode(Int64.self) { open = Int(count) }
+      }
+      return open
     }
-    return open
   }
 
-  /// Runs one statement on a PostgreSQL database, on a connection of its own (no pool: nothing
-  /// runs on after the statement, and nothing to wait for at the end).
+  /// Runs one statement on a PostgreSQL database (``withConnection(to:_:)``).
   static func execute(_ query: PostgresQuery, on url: DatabaseURL) async throws {
+    try await withConnection(to: url) { connection, logger in
+      for try await _ in try await connection.query(query, logger: logger) {}
+    }
+  }
+
+  /// Runs `body` on a connection of its own to `url`, closed after (no pool: nothing runs on
+  /// after `body`, and nothing to wait for at the end).
+  static func withConnection<Result: Sendable>(
+    to url: DatabaseURL,
+    _ body: (PostgresConnection, Logger) async throws -> Result
+  ) async throws -> Result {
     let logger = Logger(label: "lots-test-postgres")
     let connection = try await PostgresConnection.connect(
       configuration: try url.connectionConfiguration(), id: 0, logger: logger)
+    let result: Result
     do {
-      for try await _ in try await connection.query(query, logger: logger) {}
+      result = try await body(connection, logger)
     } catch {
       try? await connection.close()
       throw error
     }
     try await connection.close()
+    return result
   }
 }
 
