@@ -38,10 +38,16 @@ extension PostgresStorage {
     }
   }
 
-  /// The text of a feed page's SELECT: one row even for an empty page, the change log's newest
-  /// sequence joined with the page's rows (one snapshot for both), then each row's columns
-  /// (whole posts, or ``entryColumns``), whether the viewer liked it, and its sort key. Entries
-  /// come as one row: the sequence, then an array of each of those columns.
+  /// The text of a feed page's SELECT: the change log's newest sequence and the page's rows in
+  /// one statement (one snapshot for both), newest first, one row more than the page.
+  ///
+  /// Whole posts come as one row per post (the sequence, ``postColumns``, whether the viewer
+  /// liked it, its sort key), and one row with NULLs for an empty page. Entries come as one row:
+  /// the sequence and a two-dimensional `bigint` array, a row per post of ``entryColumns``,
+  /// then whether the viewer liked it (1 or 0) and its sort key. One array built by a sorted
+  /// subquery (`ARRAY(SELECT … ORDER BY …)`, in its order) cost PostgreSQL 10–25 % less per
+  /// page than an aggregate per column over a lateral join (measured in pairs), and is one cell
+  /// for lots to read.
   static func feedPageSQL(_ kind: FeedPageKind, wholePosts: Bool) -> String {
     var filters = [visibleToViewer]
     var join = wholePosts ? "JOIN account ON account.id = post.authorId" : ""
@@ -60,30 +66,24 @@ extension PostgresStorage {
       next = 3
     }
     filters.append("(\(sortKey), post.id) < ($\(next), $\(next + 1))")
+    let likedByMe =
+      "EXISTS (SELECT 1 FROM postLike WHERE postLike.postId = post.id AND postLike.userId = $1)"
     let rows = """
-        SELECT \(wholePosts ? postColumns : entryColumns),
-          EXISTS (SELECT 1 FROM postLike WHERE postLike.postId = post.id
-            AND postLike.userId = $1) AS likedByMe, \(sortKey) AS sortKey
-        FROM post \(join) WHERE \(filters.joined(separator: " AND "))
-        ORDER BY \(sortKey) DESC, post.id DESC LIMIT $\(next + 2)
+      FROM post \(join) WHERE \(filters.joined(separator: " AND "))
+      ORDER BY \(sortKey) DESC, post.id DESC LIMIT $\(next + 2)
       """
-    if !wholePosts {
-      // Entries as one row of arrays: one row to send, stream and decode instead of a row per
-      // post (each of which cost lots a row's decoding and hops). The arrays come in the
-      // sorted subquery's order without an ORDER BY of their own (a sort per array cost
-      // PostgreSQL more than the rows saved); the reader checks the order, and sorts if not.
-      let arrays = ["id", "likeCount", "editedAt", "commentCount", "likedByMe", "sortKey"].map {
-        "COALESCE(array_agg(rows.\($0)) FILTER (WHERE rows.id IS NOT NULL), '{}')"
-      }
+    let newest = "SELECT COALESCE(MAX(seq), 0) AS seq FROM changeLog"
+    if wholePosts {
       return """
-        SELECT MAX(newest.seq), \(arrays.joined(separator: ", "))
-        FROM (SELECT COALESCE(MAX(seq), 0) AS seq FROM changeLog) newest
-        LEFT JOIN LATERAL (\(rows)) rows ON true
+        SELECT newest.seq, rows.* FROM (\(newest)) newest
+        LEFT JOIN LATERAL (
+          SELECT \(postColumns), \(likedByMe) AS likedByMe, \(sortKey) AS sortKey \(rows)
+        ) rows ON true
         """
     }
     return """
-      SELECT newest.seq, rows.* FROM (SELECT COALESCE(MAX(seq), 0) AS seq FROM changeLog) newest
-      LEFT JOIN LATERAL (\(rows)) rows ON true
+      SELECT (\(newest)),
+        ARRAY(SELECT ARRAY[\(entryColumns), \(likedByMe)::int, \(sortKey)] \(rows))
       """
   }
 

@@ -25,7 +25,8 @@ extension PostgresStorage: FeedStore {
     return FeedPage(items: items, nextCursor: next, sequence: sequence)
   }
 
-  /// The columns of an entry (``FeedEntries/Entry``) before `likedByMe`.
+  /// The columns of an entry (``FeedEntries/Entry``) before `likedByMe` and the sort key, in
+  /// the order ``readEntries`` reads them.
   static let entryColumns = "post.id, post.likeCount, post.editedAt, post.commentCount"
 
   /// Not read without suspending on PostgreSQL: the feed reader asks ``readEntries``.
@@ -37,7 +38,7 @@ extension PostgresStorage: FeedStore {
 
   /// The same rows as `page` with only each post's id, like count and the viewer's like: when
   /// every post of the page was rendered before, nothing else is read, decoded or written. They
-  /// come as one row of arrays (``feedPageSQL(_:wholePosts:)``).
+  /// come as one two-dimensional array (``feedPageSQL(_:wholePosts:)``).
   func readEntries(_ feed: FeedQuery, viewerID: Int64?, cursor: FeedCursor?, limit: Int)
     async throws -> FeedEntries?
   {
@@ -49,29 +50,25 @@ extension PostgresStorage: FeedStore {
       throw AppError(.internalServerError, "a feed page's entries came without their row")
     }
     let sequence = try row[0].decode(Int64.self)
-    let ids = try BinaryArray.int64s(row[1])
-    let likes = try BinaryArray.int64s(row[2])
-    let versions = try BinaryArray.int64s(row[3])
-    let comments = try BinaryArray.int64s(row[4])
-    let liked = try BinaryArray.bools(row[5])
-    let keys = try BinaryArray.int64s(row[6])
-    let counts = [likes.count, versions.count, comments.count, liked.count, keys.count]
-    guard counts.allSatisfy({ $0 == ids.count }) else {
-      throw AppError(.internalServerError, "a feed page's entries came in unequal arrays")
-    }
-    // Newest first by (sort key, id), as the subquery ordered them: checked, never assumed.
-    var order = Array(ids.indices)
-    let newer = { (a: Int, b: Int) in (keys[a], ids[a]) > (keys[b], ids[b]) }
+    // A row per post: id, likeCount, editedAt, commentCount, likedByMe, sortKey.
+    let width = 6
+    let table = try BinaryArray.int64Rows(row[1], width: width)
+    let id = { (row: Int) in table[row * width] }
+    let key = { (row: Int) in table[row * width + 5] }
+    // Newest first by (sort key, id), as the statement ordered them: checked, never assumed.
+    var order = Array(0..<table.count / width)
+    let newer = { (a: Int, b: Int) in (key(a), id(a)) > (key(b), id(b)) }
     if !zip(order, order.dropFirst()).allSatisfy({ newer($0, $1) }) { order.sort(by: newer) }
+    let more = order.count > limit
     order = Array(order.prefix(limit))
-    let entries = order.map { index in
+    let entries = order.map { row in
       FeedEntries.Entry(
-        id: ids[index], likeCount: Int(likes[index]), likedByMe: liked[index],
-        commentCount: Int(comments[index]), version: versions[index])
+        id: id(row), likeCount: Int(table[row * width + 1]),
+        likedByMe: table[row * width + 4] != 0, commentCount: Int(table[row * width + 3]),
+        version: table[row * width + 2])
     }
     let next = order.last.flatMap { last in
-      ids.count > limit
-        ? FeedCursor.keyset(feed: feed.name, key: keys[last], id: ids[last]).token : nil
+      more ? FeedCursor.keyset(feed: feed.name, key: key(last), id: id(last)).token : nil
     }
     return FeedEntries(entries: entries, nextCursor: next, sequence: sequence)
   }
