@@ -35,7 +35,7 @@ enum BinaryArray {
       buffer.readInteger(as: Int32.self) != nil,  // the lower bound
       buffer.readInteger(as: Int32.self) == Int32(width),
       buffer.readInteger(as: Int32.self) != nil,
-      rows >= 0, buffer.readableBytes == Int(rows) * width * 12
+      rows >= 0, buffer.readableBytes == Int(rows) * width * (4 + 8)  // each: length, value
     else { throw unexpected }
     var elements: [Int64] = []
     elements.reserveCapacity(Int(rows) * width)

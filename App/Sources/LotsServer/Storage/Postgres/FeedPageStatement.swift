@@ -45,9 +45,9 @@ extension PostgresStorage {
   /// liked it, its sort key), and one row with NULLs for an empty page. Entries come as one row:
   /// the sequence and a two-dimensional `bigint` array, a row per post of ``entryColumns``,
   /// then whether the viewer liked it (1 or 0) and its sort key. One array built by a sorted
-  /// subquery (`ARRAY(SELECT … ORDER BY …)`, in its order) cost PostgreSQL 10–25 % less per
-  /// page than an aggregate per column over a lateral join (measured in pairs), and is one cell
-  /// for lots to read.
+  /// subquery (`ARRAY(SELECT … ORDER BY …)`, in its order) cost PostgreSQL 7–30 % less per
+  /// page than an aggregate per column over a lateral join (5 pairs, docs/benchmarks.md), and
+  /// is one cell for lots to read.
   static func feedPageSQL(_ kind: FeedPageKind, wholePosts: Bool) -> String {
     var filters = [visibleToViewer]
     var join = wholePosts ? "JOIN account ON account.id = post.authorId" : ""

@@ -53,19 +53,19 @@ extension PostgresStorage: FeedStore {
     // A row per post: id, likeCount, editedAt, commentCount, likedByMe, sortKey.
     let width = 6
     let table = try BinaryArray.int64Rows(row[1], width: width)
-    let id = { (row: Int) in table[row * width] }
-    let key = { (row: Int) in table[row * width + 5] }
+    let column = { (post: Int, column: Int) in table[post * width + column] }
+    let id = { (post: Int) in column(post, 0) }
+    let key = { (post: Int) in column(post, 5) }
     // Newest first by (sort key, id), as the statement ordered them: checked, never assumed.
     var order = Array(0..<table.count / width)
     let newer = { (a: Int, b: Int) in (key(a), id(a)) > (key(b), id(b)) }
     if !zip(order, order.dropFirst()).allSatisfy({ newer($0, $1) }) { order.sort(by: newer) }
     let more = order.count > limit
     order = Array(order.prefix(limit))
-    let entries = order.map { row in
+    let entries = order.map { post in
       FeedEntries.Entry(
-        id: id(row), likeCount: Int(table[row * width + 1]),
-        likedByMe: table[row * width + 4] != 0, commentCount: Int(table[row * width + 3]),
-        version: table[row * width + 2])
+        id: id(post), likeCount: Int(column(post, 1)), likedByMe: column(post, 4) != 0,
+        commentCount: Int(column(post, 3)), version: column(post, 2))
     }
     let next = order.last.flatMap { last in
       more ? FeedCursor.keyset(feed: feed.name, key: key(last), id: id(last)).token : nil
