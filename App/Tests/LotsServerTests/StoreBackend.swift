@@ -91,23 +91,22 @@ enum StoreBackend: String, CaseIterable, Sendable, CustomTestStringConvertible {
     return Int(count ?? 0)
   }
 
-  /// How many connections other than its own a PostgreSQL database has, asked again every
-  /// 10 ms until `settled` holds of the count (at most a minute: connections open and close
+  /// How many connections other than its own a PostgreSQL database has, asked again until
+  /// `settled` holds of the count (``eventually(_:)``: connections open and close
   /// asynchronously, and a busy machine is slow).
   static func connections(
     to url: DatabaseURL, until settled: (Int) -> Bool
   ) async throws -> Int {
     try await withConnection(to: url) { connection, logger in
-      var (open, tries) = (-1, 0)
-      while !settled(open), tries < 6_000 {
-        if tries > 0 { try await Task.sleep(for: .milliseconds(10)) }
-        tries += 1
+      var open = -1
+      _ = try await eventually {
         let rows = try await connection.query(
           """
           SELECT COUNT(*)::int8 FROM pg_stat_activity
           WHERE datname = current_database() AND pid <> pg_backend_pid()
           """, logger: logger)
         for try await count in rows.decode(Int64.self) { open = Int(count) }
+        return settled(open)
       }
       return open
     }

@@ -18,3 +18,14 @@ struct FeedEntries: Sendable, Equatable {
   /// The change-log sequence of the snapshot the page was read from.
   var sequence: Int64
 }
+
+extension FeedEntries.Entry {
+  /// The entry of one row of a page's entries, whose integers `column(n)` reads in the order
+  /// both stores' statements give them: the post's id, like count, last edit (its version),
+  /// comment count, and whether the viewer liked it (1 or 0).
+  init(column: (Int) -> Int64) {
+    self.init(
+      id: column(0), likeCount: Int(column(1)), likedByMe: column(4) != 0,
+      commentCount: Int(column(3)), version: column(2))
+  }
+}

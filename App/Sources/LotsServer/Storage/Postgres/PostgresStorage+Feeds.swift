@@ -50,26 +50,19 @@ extension PostgresStorage: FeedStore {
       throw AppError(.internalServerError, "a feed page's entries came without their row")
     }
     let sequence = try row[0].decode(Int64.self)
-    // A row per post: id, likeCount, editedAt, commentCount, likedByMe, sortKey.
+    // A row per post (``FeedEntries/Entry/init(column:)``'s columns, then the sort key), newest
+    // first by the statement's own ORDER BY, one more than the page when there is a next.
     let width = 6
     let table = try BinaryArray.int64Rows(row[1], width: width)
-    let column = { (post: Int, column: Int) in table[post * width + column] }
-    let id = { (post: Int) in column(post, 0) }
-    let key = { (post: Int) in column(post, 5) }
-    // Newest first by (sort key, id), as the statement ordered them: checked, never assumed.
-    var order = Array(0..<table.count / width)
-    let newer = { (a: Int, b: Int) in (key(a), id(a)) > (key(b), id(b)) }
-    if !zip(order, order.dropFirst()).allSatisfy({ newer($0, $1) }) { order.sort(by: newer) }
-    let more = order.count > limit
-    order = Array(order.prefix(limit))
-    let entries = order.map { post in
-      FeedEntries.Entry(
-        id: id(post), likeCount: Int(column(post, 1)), likedByMe: column(post, 4) != 0,
-        commentCount: Int(column(post, 3)), version: column(post, 2))
+    let posts = min(limit, table.count / width)
+    let entries = (0..<posts).map { post in
+      FeedEntries.Entry(column: { table[post * width + $0] })
     }
-    let next = order.last.flatMap { last in
-      more ? FeedCursor.keyset(feed: feed.name, key: key(last), id: id(last)).token : nil
-    }
+    let next =
+      table.count / width > limit
+      ? FeedCursor.keyset(
+        feed: feed.name, key: table[(posts - 1) * width + 5], id: table[(posts - 1) * width]
+      ).token : nil
     return FeedEntries(entries: entries, nextCursor: next, sequence: sequence)
   }
 

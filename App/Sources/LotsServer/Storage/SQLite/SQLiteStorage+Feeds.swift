@@ -30,10 +30,7 @@ extension SQLiteStorage {
     let query = FeedSelect(feed, viewerID: viewerID, cursor: cursor, limit: limit, .entries)
     var entries: [FeedEntries.Entry] = []
     let end = try readPage(query, feed: feed, limit: limit) { row in
-      entries.append(
-        .init(
-          id: row.int64(0), likeCount: Int(row.int64(1)), likedByMe: row.int64(4) != 0,
-          commentCount: Int(row.int64(3)), version: row.int64(2)))
+      entries.append(.init(column: row.int64))
     }
     return FeedEntries(entries: entries, nextCursor: end.cursor, sequence: end.sequence)
   }
