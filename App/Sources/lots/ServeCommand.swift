@@ -139,6 +139,9 @@ struct ServerOptions: ParsableArguments {
   var noMetrics = false
 
   func validate() throws {
+    #if DEBUG
+      _ = try Self.testBcryptCost()
+    #endif
     if let metricsToken, metricsToken.count < 16 {
       throw ValidationError("--metrics-token must be at least 16 characters")
     }
@@ -171,8 +174,27 @@ struct ServerOptions: ParsableArguments {
     configuration.heartbeatInterval = .seconds(heartbeat)
     configuration.metricsToken = metricsToken
     configuration.metricsEnabled = !noMetrics
+    #if DEBUG
+      if let cost = try? Self.testBcryptCost() { configuration.bcryptCost = cost }
+    #endif
     return configuration
   }
+
+  #if DEBUG
+    /// A debug build's bcrypt cost from `LOTS_TEST_BCRYPT_COST` (4 to 12), for the browser and
+    /// server tests, which sign up and in hundreds of times: at the production cost of 12 each
+    /// hash took 0.4 s of a CPU, about a sixth of the browser suite's. The hashing is the same;
+    /// only its rounds differ. A release build never reads it: its cost is always 12.
+    static func testBcryptCost() throws -> UInt8? {
+      guard let text = ProcessInfo.processInfo.environment["LOTS_TEST_BCRYPT_COST"] else {
+        return nil
+      }
+      guard let cost = UInt8(text), (4...12).contains(cost) else {
+        throw ValidationError("LOTS_TEST_BCRYPT_COST must be 4 to 12, not '\(text)'")
+      }
+      return cost
+    }
+  #endif
 }
 
 /// A comma-separated list from the environment, its items trimmed (none when it is unset).
