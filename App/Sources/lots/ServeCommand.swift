@@ -181,10 +181,11 @@ struct ServerOptions: ParsableArguments {
   }
 
   #if DEBUG
-    /// A debug build's bcrypt cost from `LOTS_TEST_BCRYPT_COST` (4 to 12), for the browser and
-    /// server tests, which sign up and in hundreds of times: at the production cost of 12 each
-    /// hash took 0.4 s of a CPU, about a sixth of the browser suite's. The hashing is the same;
-    /// only its rounds differ. A release build never reads it: its cost is always 12.
+    /// A debug build's bcrypt cost from `LOTS_TEST_BCRYPT_COST` (4 to 12), for the browser
+    /// tests, which sign up and in hundreds of times: at the production cost of 12 each hash
+    /// took 0.4 s of a CPU, 318 of the suite's 3,800 CPU-seconds (docs/benchmarks.md). The
+    /// hashing is the same; only its rounds differ. A release build never reads it: its cost is
+    /// always 12.
     static func testBcryptCost() throws -> UInt8? {
       guard let text = ProcessInfo.processInfo.environment["LOTS_TEST_BCRYPT_COST"] else {
         return nil
