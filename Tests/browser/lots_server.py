@@ -23,6 +23,11 @@ ROOT = Path(__file__).resolve().parents[2]
 TEST_BCRYPT_COST = {"LOTS_TEST_BCRYPT_COST": "4"}
 
 
+def lots_binary():
+    """The `lots` the tests run: LOTS_BIN, default the debug build."""
+    return os.environ.get("LOTS_BIN", str(ROOT / "App" / ".build" / "debug" / "lots"))
+
+
 def free_port():
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -45,7 +50,7 @@ class LotsServer:
     it, say a former commit's for a benchmark's baseline) on a temporary data directory."""
 
     def __init__(self, *extra_args):
-        self.binary = os.environ.get("LOTS_BIN", str(ROOT / "App" / ".build" / "debug" / "lots"))
+        self.binary = lots_binary()
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.data = tempfile.mkdtemp(prefix="lots-browser-")

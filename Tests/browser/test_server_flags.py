@@ -6,7 +6,7 @@ import sqlite3
 import subprocess
 import tempfile
 
-from lots_server import LotsServer
+from lots_server import lots_binary
 
 
 def test_the_tests_server_hashes_at_the_cost_it_was_given(server):
@@ -17,7 +17,7 @@ def test_the_tests_server_hashes_at_the_cost_it_was_given(server):
 
 
 def test_a_cost_out_of_range_is_refused_at_start():
-    binary = LotsServer().binary
+    binary = lots_binary()
     with tempfile.TemporaryDirectory() as data:
         for value in ["99", "3", "13", "twelve", ""]:
             done = subprocess.run(
