@@ -9,4 +9,5 @@ scripts/setup --test
 python3 -c "import pytest" 2>/dev/null || python3 -m pip install -q -r Tests/browser/requirements.txt
 [ -f Web/lots.wasm ] && [ -f Web/dist/app.js ] || scripts/build-web
 # -rs lists every skip with its reason: nothing is skipped silently.
-exec python3 -m pytest -q -rs -p no:cacheprovider "${@:-Tests/browser}"
+# --durations=25: the 25 slowest tests, where the suite's time goes (docs/testing.md).
+exec python3 -m pytest -q -rs -p no:cacheprovider --durations=25 "${@:-Tests/browser}"
