@@ -5,7 +5,7 @@ import Testing
 @testable import LotsServer
 
 /// Accounts and sessions behave the same on every backend.
-@Suite struct AccountStoreBehaviourTests {
+@Suite(.oncePerRun) struct AccountStoreBehaviourTests {
   @Test(arguments: StoreBackend.allCases)
   func namesAreUniqueWhateverTheirCase(_ backend: StoreBackend) async throws {
     try await backend.withStore { store in

@@ -3,7 +3,7 @@ import Testing
 
 @testable import LotsServer
 
-@Suite struct Base64URLTests {
+@Suite(.oncePerRun) struct Base64URLTests {
   /// Foundation's base64 with the URL alphabet and no padding: what the tokens always were.
   static func reference(_ bytes: [UInt8]) -> String {
     Data(bytes).base64EncodedString()

@@ -8,7 +8,7 @@ import Testing
 /// `array_send` writes comes back element for element, and anything else (NULLs, another
 /// element type or shape, a cut or padded buffer, text) is an error, never a wrong value or a
 /// trap. The real server's arrays are read by the feed tests on PostgreSQL.
-@Suite struct BinaryArrayTests {
+@Suite(.oncePerRun) struct BinaryArrayTests {
   /// A cell holding an array as `array_send` writes it: `dimensions` (each its length),
   /// element type `oid`, and each element's bytes (nil: NULL).
   static func cell(

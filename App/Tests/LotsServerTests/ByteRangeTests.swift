@@ -2,7 +2,7 @@ import Testing
 
 @testable import LotsServer
 
-@Suite struct ByteRangeTests {
+@Suite(.oncePerRun) struct ByteRangeTests {
   @Test func resolvesSingleRanges() {
     #expect(ByteRange.resolve("bytes=0-9", length: 100) == .partial(0...9))
     #expect(ByteRange.resolve("bytes=90-", length: 100) == .partial(90...99))

@@ -7,7 +7,7 @@ import Testing
 
 /// The stream writes events from each entry's rendered post; they read back exactly as the
 /// events `JSONEncoder` would have written.
-@Suite struct ChangeEventJSONTests {
+@Suite(.oncePerRun) struct ChangeEventJSONTests {
   static let post = Post(
     id: 7,
     author: User(id: 3, username: "ana \"quoted\"", createdAt: Date(timeIntervalSince1970: 1)),

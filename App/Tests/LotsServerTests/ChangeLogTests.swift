@@ -5,7 +5,7 @@ import Testing
 
 @testable import LotsServer
 
-@Suite struct ChangeLogTests {
+@Suite(.oncePerRun) struct ChangeLogTests {
   static func database(policy: DatabasePolicy = DatabasePolicy()) throws -> (SQLiteStorage, URL) {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("lots-db-\(UUID().uuidString)")

@@ -9,7 +9,7 @@ import Testing
 
 /// The page counter's children: started without Foundation's `Process`, they see none of the
 /// server's descriptors, and their exit status or the signal that ended them is told apart.
-@Suite struct ChildProcessTests {
+@Suite(.oncePerRun) struct ChildProcessTests {
   @Test func aChildGetsNothingOfTheServersButItsPipe() async throws {
     // A descriptor of the server's that would be inherited without care (no FD_CLOEXEC).
     let marker = FileManager.default.temporaryDirectory

@@ -8,7 +8,7 @@ import Testing
 
 /// The hub hears of every change by construction: storage rings it when a transaction that
 /// appended to the change log commits, whichever code path wrote it.
-@Suite struct CommitSignalTests {
+@Suite(.oncePerRun) struct CommitSignalTests {
   @Test func anAppendFromAnyWritePathReachesTheHub() async throws {
     let (database, directory) = try ChangeLogTests.database()
     defer { try? FileManager.default.removeItem(at: directory) }

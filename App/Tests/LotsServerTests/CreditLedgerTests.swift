@@ -6,7 +6,7 @@ import Testing
 
 /// Credits on both backends: an append-only ledger whose balance is never negative and always
 /// the sum of its entries, however many payments, retries, top-ups and cancels run at once.
-@Suite struct CreditLedgerTests {
+@Suite(.oncePerRun) struct CreditLedgerTests {
   static let prices = PriceList(
     currency: "USD",
     sheets: [.init(paper: .a4, colour: .blackAndWhite, sides: .one, perSheet: 10)],

@@ -4,7 +4,7 @@ import Testing
 
 /// Operators' PostgreSQL addresses are read as libpq reads them, and a wrong one is a clear
 /// error naming what is wrong.
-struct DatabaseURLTests {
+@Suite(.oncePerRun) struct DatabaseURLTests {
   @Test func readsEveryPartAndWritesItBack() throws {
     let url = try DatabaseURL(
       "postgresql://ann%40x:p%2Fw@db.local:6543/lots?sslmode=require&connect_timeout=30")

@@ -6,7 +6,7 @@ import Testing
 
 /// What an acknowledged write survives: the setting the writer connection really commits with
 /// (GRDB's WAL set-up chooses NORMAL after any preparation hook, which once silently won).
-@Suite struct DurabilityTests {
+@Suite(.oncePerRun) struct DurabilityTests {
   @Test(arguments: [(DatabasePolicy.Synchronous.full, 2), (.normal, 1)])
   func theWriterCommitsWithTheChosenSynchronousSetting(
     level: DatabasePolicy.Synchronous, pragma: Int

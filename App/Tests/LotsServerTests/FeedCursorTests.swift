@@ -2,7 +2,7 @@ import Testing
 
 @testable import LotsServer
 
-@Suite struct FeedCursorTests {
+@Suite(.oncePerRun) struct FeedCursorTests {
   @Test func roundTripsAndChecksTheFeed() throws {
     let keyset = FeedCursor.keyset(feed: "main", key: 1_700_000_000_123, id: 42)
     #expect(try FeedCursor(token: keyset.token, feed: "main") == keyset)

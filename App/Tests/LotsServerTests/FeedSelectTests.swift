@@ -4,7 +4,7 @@ import Testing
 
 @testable import LotsServer
 
-@Suite struct FeedSelectTests {
+@Suite(.oncePerRun) struct FeedSelectTests {
   /// The main feed's entries read, first and later pages, walks the covering feed index in
   /// order: never the post rows, never a sort of its own.
   @Test func mainFeedEntriesReadOnlyTheCoveringIndex() throws {

@@ -6,7 +6,7 @@ import Testing
 /// Main's first screen on the server: the width it lays out for, the stylesheet's address in
 /// both directions, and HTML that keeps every user text as text. (That its frames are the
 /// page engine's, to the bit, is the browser test test_first_screen.py, against the wasm.)
-@Suite struct FirstScreenTests {
+@Suite(.oncePerRun) struct FirstScreenTests {
   @Test(arguments: [
     ("390x3", ViewportHint(width: 390, scale: 3)),
     ("1264x1.25", ViewportHint(width: 1264, scale: 1.25)),
@@ -147,7 +147,7 @@ import Testing
 }
 
 /// The signed-in header the server writes over the real shell: every edit finds its one place.
-@Suite struct SignedInHeaderTests {
+@Suite(.oncePerRun) struct SignedInHeaderTests {
   static let shell = try! String(
     contentsOf: CompressedFilesTests.web.appendingPathComponent("index.html"), encoding: .utf8)
 

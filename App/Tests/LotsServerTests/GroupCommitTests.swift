@@ -9,7 +9,7 @@ import Testing
 /// a savepoint; a caller is answered only after the commit covering its write, with its own
 /// result or error; a write that throws leaves nothing; a lost transaction (a full database)
 /// fails every write of its batch and acknowledges none.
-@Suite struct GroupCommitTests {
+@Suite(.oncePerRun) struct GroupCommitTests {
   /// A database file with table `t` (a unique `name`), and its group commit.
   static func database() throws -> (DatabasePool, GroupCommit, URL) {
     let directory = FileManager.default.temporaryDirectory

@@ -6,7 +6,7 @@ import Testing
 
 /// Uploads made to reach a decoder LOTs never meant to run, or to exhaust memory: each is
 /// refused, and the generic loader cannot reach any other decoder at all.
-@Suite struct ImageAttackTests {
+@Suite(.oncePerRun) struct ImageAttackTests {
   let pipeline = ImagePipeline()
 
   static func refused(_ bytes: [UInt8], _ status: HTTPStatusCode, _ message: String) {
@@ -199,7 +199,7 @@ enum Bombs {
   }
 }
 
-@Suite struct HEIFItemsTests {
+@Suite(.oncePerRun) struct HEIFItemsTests {
   @Test func readsTheItemTypesOfRealFiles() throws {
     let heic = try SyntheticPhoto.make(width: 64, height: 48, encoding: .heic)
     let avif = try SyntheticPhoto.make(width: 64, height: 48, encoding: .avif)

@@ -6,7 +6,7 @@ import Testing
 /// The PostgreSQL storage's operations in flight: ended from outside (the database went away,
 /// or the deadline passed), an operation's caller is answered 503; one that started later, or
 /// finished, is left alone; cancelling the caller cancels the operation.
-@Suite struct InFlightOperationsTests {
+@Suite(.oncePerRun) struct InFlightOperationsTests {
   /// Waits, without a deadline of its own, until `condition` holds.
   static func until(_ condition: () -> Bool) async {
     while !condition() { await Task.yield() }

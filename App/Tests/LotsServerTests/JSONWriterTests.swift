@@ -5,7 +5,7 @@ import Testing
 
 @testable import LotsServer
 
-@Suite struct JSONWriterTests {
+@Suite(.oncePerRun) struct JSONWriterTests {
   static let tricky = [
     "", "plain", "quote \" and \\ backslash", "new\nline\ttab\r", "\u{1}\u{1f}", "/slashes/",
     "ünïcødé 🍜 ラーメン", "\u{2028}", "Robert'); DROP TABLE post;--",

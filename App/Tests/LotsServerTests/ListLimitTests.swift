@@ -8,7 +8,7 @@ import Testing
 
 /// A list holds at most 10,000 entries, on both backends: the next save is a clear 409 and
 /// adds nothing; saving what is already there still answers it.
-@Suite struct ListLimitTests {
+@Suite(.oncePerRun) struct ListLimitTests {
   @Test(arguments: StoreBackend.allCases)
   func aFullListRefusesTheNextSave(_ backend: StoreBackend) async throws {
     try await backend.withStore { accounts in

@@ -8,7 +8,7 @@ import Testing
 /// at a time in the order of the versions they answer, so every device that reads the list
 /// afterwards sees one order — the one a replay of the moves in version order gives — with no
 /// entry lost or doubled.
-@Suite struct ListOrderTests {
+@Suite(.oncePerRun) struct ListOrderTests {
   /// One applied move and the version it answered.
   struct Applied: Sendable {
     var version: Int64

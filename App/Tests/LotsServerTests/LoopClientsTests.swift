@@ -8,7 +8,7 @@ import Testing
 
 /// PostgreSQL's pools, one per event loop (``LoopClients``): a request's query stays on the
 /// thread that handles the request.
-@Suite struct LoopClientsTests {
+@Suite(.oncePerRun) struct LoopClientsTests {
   @Test func aQueryAskedOnALoopIsServedByAConnectionOnThatLoop() async throws {
     try await StoreBackend.withPostgresDatabase { url in
       let clients = LoopClients(

@@ -6,7 +6,7 @@ import Testing
 
 @testable import LotsServer
 
-@Suite struct LoopReadersTests {
+@Suite(.oncePerRun) struct LoopReadersTests {
   /// A read on an event loop goes through that loop's own connection and sees every commit
   /// made before it; off the loops, reads use the pool.
   @Test func loopReadsSeeEveryCommitAtOnce() async throws {

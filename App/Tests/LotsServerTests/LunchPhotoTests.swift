@@ -4,7 +4,7 @@ import Testing
 @testable import LotsServer
 
 /// The demo seeder's lunches: drawn from a seed, varied, and real photos to the pipeline.
-@Suite struct LunchPhotoTests {
+@Suite(.oncePerRun) struct LunchPhotoTests {
   @Test func aSeedDrawsTheSameLunchAndSeedsDrawDifferentOnes() {
     var first = LunchPhoto(width: 120, height: 90, seed: 7)
     var again = LunchPhoto(width: 120, height: 90, seed: 7)

@@ -2,7 +2,7 @@ import Testing
 
 @testable import LotsServer
 
-@Suite struct MultipartFormTests {
+@Suite(.oncePerRun) struct MultipartFormTests {
   @Test func parsesFieldsAndFiles() throws {
     let body = Array(
       Multipart.body(fields: ["caption": "a\r\nb"], file: ("photo", [0, 13, 10, 45, 45, 255]))

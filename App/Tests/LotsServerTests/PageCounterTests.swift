@@ -5,7 +5,7 @@ import Testing
 
 /// PDF page counts come from qpdf in a limited child process: right for good files, a clear
 /// refusal for encrypted, damaged and empty ones, and a hostile file costs only the child.
-struct PageCounterTests {
+@Suite(.oncePerRun) struct PageCounterTests {
   private func counter() throws -> PageCounter {
     try #require(PageCounter.beside(), "lots-pdf-pages is built beside the tests")
   }

@@ -11,7 +11,7 @@ import Testing
 /// change committed through one rings the other's hub, a session ended through one is
 /// announced to the other, and concurrent likes through both count exactly, with the change
 /// log in commit order.
-@Suite struct PostgresInstancesTests {
+@Suite(.oncePerRun) struct PostgresInstancesTests {
   /// Runs `body` with two storages on one new database.
   static func withTwoInstances(
     _ body: @Sendable (PostgresStorage, PostgresStorage) async throws -> Void

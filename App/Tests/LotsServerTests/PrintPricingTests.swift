@@ -6,7 +6,7 @@ import Testing
 
 /// Prices come from page counts × options × the store's price list, in whole minor units,
 /// and a quote's token changes with anything that changes what is printed or its price.
-struct PrintPricingTests {
+@Suite(.oncePerRun) struct PrintPricingTests {
   static let prices = PriceList(
     currency: "USD",
     sheets: [

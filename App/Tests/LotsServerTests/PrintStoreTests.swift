@@ -5,7 +5,7 @@ import Testing
 @testable import LotsServer
 
 /// Colleges, stores near them and favourites, on both backends.
-@Suite struct PrintStoreTests {
+@Suite(.oncePerRun) struct PrintStoreTests {
   /// Open around the clock: a test passes whenever it runs.
   static let hours = (1...7).map { OpeningHours(weekday: $0, opens: 0, closes: 24 * 60) }
 
@@ -82,7 +82,7 @@ import Testing
 
 /// Orders move only along their allowed transitions, through storage on both backends, and
 /// each refused move changes nothing.
-@Suite struct PrintQueueTests {
+@Suite(.oncePerRun) struct PrintQueueTests {
   @Test(arguments: StoreBackend.allCases)
   func ordersMoveForwardOnlyAndEachRefusalChangesNothing(_ backend: StoreBackend) async throws {
     try await backend.withStore { accounts in
@@ -169,7 +169,7 @@ import Testing
 
 /// When an order leaves a store's queue, the students of the orders behind it are told (their
 /// place and ready time moved); a step that leaves the queue as it was tells no one else.
-@Suite struct PrintQueueNewsTests {
+@Suite(.oncePerRun) struct PrintQueueNewsTests {
   @Test(arguments: StoreBackend.allCases)
   func theOrdersBehindOneThatLeftTheQueueAreTold(_ backend: StoreBackend) async throws {
     try await backend.withStore { accounts in
@@ -217,7 +217,7 @@ import Testing
 }
 
 /// A print order's events reach its student and its store's staff, and no one else.
-@Suite struct PrintEventAudienceTests {
+@Suite(.oncePerRun) struct PrintEventAudienceTests {
   @Test func orderEventsReachTheirStudentAndQueueEventsTheirStoresStaff() {
     let order = ChangeEntry(seq: 1, kind: .printOrder, postID: 21, authorID: 4, actorID: 5)
     #expect(order.concerns(5, blocking: []))

@@ -10,7 +10,7 @@ import Testing
 /// trigger) follows every way a post comes, goes or moves, on both backends: a seeded run of
 /// posts made, deleted, hidden, shown, removed by a moderator, moved by a merge, and authors
 /// whose accounts go, checked against a model after every step.
-@Suite struct RestaurantCountTests {
+@Suite(.oncePerRun) struct RestaurantCountTests {
   static let names = ["Ramen Ichi", "Ramen Ni", "Ramen San"]
 
   @Test(arguments: StoreBackend.allCases)

@@ -4,7 +4,7 @@ import Testing
 
 /// Posts made when a restaurant was free text become restaurants: spellings that differ by
 /// case, accents, spaces and punctuation are one place, named as most of its posts spell it.
-@Suite struct RestaurantMergeTests {
+@Suite(.oncePerRun) struct RestaurantMergeTests {
   @Test func spellingsOfOnePlaceAreOneRestaurant() {
     let merge = RestaurantMerge(posts: [
       (1, "Pho Real"), (2, "Curry Up"), (3, "phở real"), (4, "PHO  REAL"), (5, "Phở Real"),

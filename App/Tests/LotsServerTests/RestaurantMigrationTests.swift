@@ -9,7 +9,7 @@ import Testing
 
 /// Posts made before restaurants were places are migrated on both backends: their free-text
 /// restaurants become restaurants, spellings of one place merged, and each post names one.
-@Suite struct RestaurantMigrationTests {
+@Suite(.oncePerRun) struct RestaurantMigrationTests {
   /// Real shapes: one place written with different case, accents and spaces, another plain.
   static let texts = [
     "Pho Real", "phở real", " PHO  REAL ", "Phở Real", "Phở Real", "Curry Up", "curry-up",

@@ -10,7 +10,7 @@ import Testing
 /// oldest posts, and two words, paged to the end, give every visible match exactly once,
 /// newest first, whichever way the store finds them (PostgreSQL walks the newest ids, then
 /// asks its index below them: pages cross that line).
-@Suite struct SearchDepthTests {
+@Suite(.oncePerRun) struct SearchDepthTests {
   static let posts = 20_000
 
   /// Post `n`'s words: "meal", and "dense" (every third), "saffron" (every 997th),

@@ -2,7 +2,7 @@ import Testing
 
 @testable import LotsServer
 
-@Suite struct SessionHashTests {
+@Suite(.oncePerRun) struct SessionHashTests {
   /// Stored sessions are looked up by this hash: its format (SHA-256 as 64 lower-case hex
   /// digits) must never change, or every signed-in user would be signed out.
   @Test func isLowerCaseHexOfSHA256() {

@@ -78,12 +78,14 @@ enum TestApp {
 
   /// Runs `body` with `configuration` on the backend the suites run on (`StoreBackend.server`):
   /// as it is on SQLite; on PostgreSQL with a new database of its own (``databaseURL``).
-  private static func onServerBackend(
+  /// Every way a suite starts a server goes through here (``LiveServer`` too), so that a pass
+  /// with `LOTS_TEST_BACKEND=postgres` runs each of them on PostgreSQL.
+  static func onServerBackend(
     _ configuration: ServerConfiguration,
     _ body: (ServerConfiguration) async throws -> Void
   ) async throws {
     guard StoreBackend.server == .postgres else { return try await body(configuration) }
-    try await StoreBackend.withPostgresDatabase { url in
+    try await StoreBackend.withPostgresDatabase(migrated: true) { url in
       var configuration = configuration
       configuration.databaseURL = url.text
       try await TestApp.$databaseURL.withValue(url) { try await body(configuration) }

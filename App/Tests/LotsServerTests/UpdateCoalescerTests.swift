@@ -2,7 +2,7 @@ import Testing
 
 @testable import LotsServer
 
-@Suite struct UpdateCoalescerTests {
+@Suite(.oncePerRun) struct UpdateCoalescerTests {
   func update(_ seq: Int64, post: Int64, count: Int) -> ChangeEntry {
     ChangeEntry(seq: seq, kind: .update, postID: post, authorID: 1, likeCount: count)
   }

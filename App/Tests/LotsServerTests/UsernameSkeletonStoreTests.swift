@@ -10,7 +10,7 @@ import Testing
 /// A name that only looks like an existing one (`Iucia` beside `lucia`, `ana.` beside `ana`)
 /// is refused on every backend; accounts that already share a skeleton when the rule arrives
 /// all keep their names.
-@Suite struct UsernameSkeletonStoreTests {
+@Suite(.oncePerRun) struct UsernameSkeletonStoreTests {
   static let lookalikes = [
     ("lucia", ["Iucia", "1ucia", "LUCIA", "lucia."]), ("ana", ["ana.", "ana_", "a-na", "ANA"]),
     ("mia", ["rnia"]), ("will", ["vvill"]), ("dan", ["clan"]), ("otto", ["0tto", "ott0"]),
