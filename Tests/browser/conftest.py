@@ -3,6 +3,7 @@
 Nothing is skipped for a missing dependency: no chromium or no playwright is an error that
 says how to install it (Tests/browser/run.sh installs both).
 """
+import json
 import os
 import subprocess
 from pathlib import Path
@@ -18,7 +19,11 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
 
 def pytest_sessionstart(session):
     """The app's page loads its modules bundled (Web/dist): bundled again from the sources
-    before any test, so that the tests see the sources as they are now."""
+    before any test, so that the tests see the sources as they are now. Once per run: with
+    workers side by side (pytest-xdist), by the controller before it starts them, never by a
+    worker while another loads pages."""
+    if hasattr(session.config, "workerinput"):
+        return
     root = Path(__file__).resolve().parents[2]
     subprocess.run([str(root / "scripts" / "build-web"), "--bundle-only"], check=True)
 
@@ -64,6 +69,31 @@ def camera_browser(chromium):
         "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream"])
     yield browser
     browser.close()
+
+
+# Contexts a module keeps across its tests on purpose (test_axe's tabs): `keep_open`.
+_kept = set()
+
+
+def keep_open(context):
+    """Keeps `context` open past the test that made it (the fixture below closes the others)."""
+    _kept.add(context)
+    context.on("close", lambda closed: _kept.discard(closed))
+
+
+@pytest.fixture(autouse=True)
+def close_what_the_test_left_open(request):
+    """Closes every browser context a test opened and left open. A page left open goes on
+    running: its stream, its timers and its animations took a core's share for the rest of the
+    run (a renderer seen with 5 CPU-minutes, the GPU process with 7)."""
+    browsers = [request.getfixturevalue(name) for name in ("browser", "camera_browser")
+                if name in request.fixturenames]
+    before = {id(context) for browser in browsers for context in browser.contexts}
+    yield
+    for browser in browsers:
+        for context in list(browser.contexts):
+            if id(context) not in before and context not in _kept:
+                context.close()
 
 
 @pytest.fixture
@@ -135,7 +165,30 @@ def watched_page(browser, width=1200, height=800, scheme="light", console_errors
     return page
 
 
-def sign_in(page, server, username, password="lunch-of-today"):
+def sign_in(page, server, username, password="lunch-of-today", then="/"):
+    """Signs in for a test that is not about signing in: a session made through the API, its
+    cookie given to the page's browser context, and the page's note that it signed in
+    (session.js) set before the app loads; then opens `then`, Main by default, which it waits
+    to show who is signed in. Signing in through the page is `sign_in_with_form`'s, for the
+    tests about it."""
+    token = server.request("POST", "/api/sessions",
+                           {"username": username, "password": password})["token"]
+    page.context.add_cookies([{"name": "lots_session", "value": token, "url": server.url + "/",
+                               "httpOnly": True, "sameSite": "Lax"}])
+    # The note, before the app's script reads it: once in this tab (sessionStorage remembers),
+    # so that a sign-out later in the test stands across its reloads.
+    marker = f"lots.test.signedIn.{token[:12]}"
+    page.add_init_script(
+        f"if (location.origin === {json.dumps(server.url)}"
+        f" && !sessionStorage.getItem({json.dumps(marker)})) {{"
+        f" localStorage.setItem('lots.signedIn', '1');"
+        f" sessionStorage.setItem({json.dumps(marker)}, '1'); }}")
+    page.goto(server.url + then)
+    if then == "/":
+        page.wait_for_selector("#who:not([hidden])")
+
+
+def sign_in_with_form(page, server, username, password="lunch-of-today"):
     """Signs in as a person would (the session cookie): through the header's form on a wide
     screen, through the header's "Sign in" link and its page on a phone."""
     page.goto(server.url + "/")

@@ -4,7 +4,8 @@ violation; and a screenshot of each, for a person to look at (artifacts/screensh
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-from conftest import screenshot, sign_in, watched_page
+from conftest import keep_open, screenshot, sign_in, watched_page
+from test_pages import wait_until
 
 AXE = Axe()
 
@@ -39,21 +40,46 @@ PAGES = [("/", None), ("/inspire", None), ("/likes", None), ("/likes", "fan"),
          ("/signin", None), ("/signup", None), ("/account", None), ("/account", "fan")]
 
 
+SETTLED = "document.getAnimations().every((a) => a.playState !== 'running')"
+# One page per reader, width and scheme, kept across the tests that share them: each test
+# still opens its page by URL, waits for it, screenshots it and runs axe on it; only the tab
+# (a renderer process and a sign-in, 0.5–1 CPU-s each) is not made anew 64 times.
+_tabs = {}
+
+
+def tab(browser, server, user, width, scheme):
+    key = (user, width, scheme)
+    for other in [k for k in _tabs if k[1:] != (width, scheme)]:
+        _tabs.pop(other).context.close()  # the tests go width by width, scheme by scheme
+    if key not in _tabs:
+        page = watched_page(browser, width, 900, scheme, console_errors=False)
+        keep_open(page.context)
+        if user:
+            sign_in(page, server, user)
+        _tabs[key] = page
+    return _tabs[key]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def close_tabs():
+    yield
+    for page in _tabs.values():
+        page.context.close()
+    _tabs.clear()
+
+
+@pytest.mark.parametrize("path,user", PAGES)
 @pytest.mark.parametrize("width,scheme", [(390, "light"), (390, "dark"), (1280, "light"),
                                           (1280, "dark")])
-@pytest.mark.parametrize("path,user", PAGES)
 def test_no_serious_or_critical_finding(site, browser, path, user, width, scheme):
     server, ids, _ = site
-    page = watched_page(browser, width, 900, scheme, console_errors=False)
-    if user:
-        sign_in(page, server, user)
+    page = tab(browser, server, user, width, scheme)
     page.goto(server.url + path.replace("{id}", str(ids[0])))
     overlay = path in ("/post", "/signin", "/signup", "/account") or (
         path == "/likes" and not user)
     page.wait_for_selector("#detail form" if overlay else "[aria-busy=false]", state="attached")
-    page.wait_for_timeout(1000)  # entrances settled
+    wait_until(page, SETTLED)  # entrances settled
     name = path.strip("/").replace("/", "-").replace("{id}", "id") or "main"
     screenshot(page, f"page-{name}-{user or 'visitor'}-{width}-{scheme}")
     assert serious(page) == []
     assert page.evaluate("window.cspViolations") == []
-    page.context.close()

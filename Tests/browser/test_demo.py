@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import new_page, screenshot, sign_in
+from conftest import new_page, screenshot, sign_in_with_form
 from lots_server import LotsServer
 
 POSTS = 40
@@ -70,7 +70,7 @@ def test_the_page_says_it_is_a_demo_and_how_far_its_photos_are(demo, browser):
 
 def test_the_seeded_account_moderates_and_a_visitor_does_not(demo, browser):
     page = new_page(browser, 1280, 800)
-    sign_in(page, demo, "ana", password(demo))
+    sign_in_with_form(page, demo, "ana", password(demo))
     page.get_by_role("link", name="Review queue").wait_for()
     page.close()
     visitor = new_page(browser, 1280, 800)

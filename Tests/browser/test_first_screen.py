@@ -142,10 +142,22 @@ def feed():
         server.stop()
 
 
+@pytest.fixture(scope="module")
+def engine_page(browser, feed):
+    """One page that runs the engine (the wasm module the pages load) for the frames tests: what
+    they ask of it is a pure computation, so their 55 cases share one tab instead of one each."""
+    server, _ = feed
+    page = new_page(browser, 1000, 800)
+    page.goto(server.url + "/gallery/")
+    yield page
+    page.context.close()
+    assert not page.errors, f"errors in the engine's page: {page.errors}"
+
+
 @pytest.mark.parametrize("path,kind,api,signed_in", LISTS)
 @pytest.mark.parametrize("width,scale", VIEWS)
-def test_the_servers_frames_are_the_engines_to_the_bit(feed, browser, width, scale, path, kind,
-                                                       api, signed_in):
+def test_the_servers_frames_are_the_engines_to_the_bit(feed, engine_page, width, scale, path,
+                                                       kind, api, signed_in):
     server, seed = feed
     token = server.reader if signed_in else None
     path, api = (text.replace("PLACE", str(server.place)) for text in (path, api))
@@ -154,10 +166,7 @@ def test_the_servers_frames_are_the_engines_to_the_bit(feed, browser, width, sca
     assert got["path"] == api
     assert 8 <= len(posts) <= 24, "the first screen's posts and a few"
     sizes = [[p["photo"]["width"], p["photo"]["height"]] for p in posts]
-    page = new_page(browser, 1000, 800)
-    page.goto(server.url + "/gallery/")
-    engine = page.evaluate(ENGINE_FRAMES, [kind, width, scale, sizes])
-    page.context.close()
+    engine = engine_page.evaluate(ENGINE_FRAMES, [kind, width, scale, sizes])
     assert got["items"] == first_screen(engine), f"seed {seed}, {path} at {width}x{scale}"
     for item, frame in zip(got["items"], got["frames"]):
         assert frame == engine["frames"][item], f"seed {seed}, {path} item {item} at {width}x{scale}"
@@ -300,7 +309,8 @@ def test_the_engine_takes_the_first_screen_over_in_place(feed, browser, path, wi
 
 @pytest.mark.parametrize("layout", ["waterfall", "grid"])
 @pytest.mark.parametrize("width,scale", VIEWS)
-def test_a_pocket_lists_frames_are_the_engines_to_the_bit(feed, browser, width, scale, layout):
+def test_a_pocket_lists_frames_are_the_engines_to_the_bit(feed, engine_page, width, scale,
+                                                          layout):
     server, seed = feed
     path, api = f"/lists/{server.pocket}", f"/api/lists/{server.pocket}"
     text, _ = fetch(server.url + path, cookie=f"lots-view={width}x{scale}; "
@@ -312,10 +322,7 @@ def test_a_pocket_lists_frames_are_the_engines_to_the_bit(feed, browser, width, 
     # Laid out by each entry's photo, its restaurant's cover, or a square (pocket-list.js).
     photos = [(e.get("post") or {}).get("photo") or e.get("cover") or {} for e in entries]
     sizes = [[photo.get("width") or 1, photo.get("height") or 1] for photo in photos]
-    page = new_page(browser, 1000, 800)
-    page.goto(server.url + "/gallery/")
-    engine = page.evaluate(ENGINE_FRAMES, [layout, width, scale, sizes, 38 + 46])
-    page.context.close()
+    engine = engine_page.evaluate(ENGINE_FRAMES, [layout, width, scale, sizes, 38 + 46])
     assert got["items"] == first_screen(engine), f"seed {seed} at {width}x{scale}"
     for item, frame in zip(got["items"], got["frames"]):
         assert frame == engine["frames"][item], f"seed {seed}, item {item} at {width}x{scale}"

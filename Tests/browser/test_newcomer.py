@@ -13,7 +13,7 @@ import urllib.request
 
 import pytest
 
-from conftest import screenshot, sign_in, watched_page
+from conftest import screenshot, sign_in, sign_in_with_form, watched_page
 from test_pages import JPEG_FROM_CANVAS, wait_until
 from test_story import sign_up
 
@@ -58,7 +58,7 @@ def test_a_visitor_is_told_what_lots_is_above_the_first_photos(server, browser, 
         assert page.locator("#session").get_by_role("button", name="Sign up").is_visible()
     assert page.evaluate(FIRST_CELL_TOP) < height * 0.5
     screenshot(page, f"newcomer-visitor-{width}-{scheme}")
-    sign_in(page, server, "ana")
+    sign_in_with_form(page, server, "ana")
     assert intro.is_hidden()
     clean(page)
 
