@@ -24,13 +24,18 @@ stage() {
   "$@"
   status=$?
   set -e
-  local took=$(((${EPOCHREALTIME/./} - start) / 100000)) # tenths of a second
+  stage_record "$name" $(((${EPOCHREALTIME/./} - start) / 100000)) "$status"
+  return "$status"
+}
+
+# stage_record NAME TENTHS STATUS: adds a stage that ended to the table and prints its time.
+stage_record() {
+  local name=$1 took=$2 status=$3
   stage_names+=("$name")
   stage_times+=("$took")
   if [ "$status" -eq 0 ]; then stage_results+=("ok"); else stage_results+=("FAILED ($status)"); fi
   printf '== %s: %d.%d s%s\n' "$name" "$((took / 10))" "$((took % 10))" \
     "$([ "$status" -eq 0 ] || echo ", failed ($status)")"
-  return "$status"
 }
 
 stage_logs=$(mktemp -d)
@@ -63,14 +68,8 @@ stage_wait() {
       read -r took status <"$stage_logs/$n.done"
       echo "== ${stage_pending[$n]} (output)"
       cat "$stage_logs/$n.log"
-      stage_names+=("${stage_pending[$n]}")
-      stage_times+=("$took")
-      if [ "$status" -eq 0 ]; then stage_results+=("ok"); else
-        stage_results+=("FAILED ($status)")
-        failed=$status
-      fi
-      printf '== %s: %d.%d s%s\n' "${stage_pending[$n]}" "$((took / 10))" "$((took % 10))" \
-        "$([ "$status" -eq 0 ] || echo ", failed ($status)")"
+      stage_record "${stage_pending[$n]}" "$took" "$status"
+      [ "$status" -eq 0 ] || failed=$status
     done
     [ "$left" -eq 0 ] || sleep 1
   done

@@ -88,12 +88,11 @@ def close_what_the_test_left_open(request):
     run (a renderer seen with 5 CPU-minutes, the GPU process with 7)."""
     browsers = [request.getfixturevalue(name) for name in ("browser", "camera_browser")
                 if name in request.fixturenames]
-    before = {id(context) for browser in browsers for context in browser.contexts}
+    before = {context for browser in browsers for context in browser.contexts}
     yield
     for browser in browsers:
-        for context in list(browser.contexts):
-            if id(context) not in before and context not in _kept:
-                context.close()
+        for context in set(browser.contexts) - before - _kept:
+            context.close()
 
 
 @pytest.fixture
@@ -165,11 +164,11 @@ def watched_page(browser, width=1200, height=800, scheme="light", console_errors
     return page
 
 
-def sign_in(page, server, username, password="lunch-of-today", then="/"):
+def sign_in(page, server, username, password="lunch-of-today"):
     """Signs in for a test that is not about signing in: a session made through the API, its
     cookie given to the page's browser context, and the page's note that it signed in
-    (session.js) set before the app loads; then opens `then`, Main by default, which it waits
-    to show who is signed in. Signing in through the page is `sign_in_with_form`'s, for the
+    (session.js) set before the app loads; then opens Main, and waits for it to show who is
+    signed in. Signing in through the page is `sign_in_with_form`'s, for the
     tests about it."""
     token = server.request("POST", "/api/sessions",
                            {"username": username, "password": password})["token"]
@@ -183,9 +182,8 @@ def sign_in(page, server, username, password="lunch-of-today", then="/"):
         f" && !sessionStorage.getItem({json.dumps(marker)})) {{"
         f" localStorage.setItem('lots.signedIn', '1');"
         f" sessionStorage.setItem({json.dumps(marker)}, '1'); }}")
-    page.goto(server.url + then)
-    if then == "/":
-        page.wait_for_selector("#who:not([hidden])")
+    page.goto(server.url + "/")
+    page.wait_for_selector("#who:not([hidden])")
 
 
 def sign_in_with_form(page, server, username, password="lunch-of-today"):

@@ -13,6 +13,7 @@ import Testing
   @Test func aLiveFeedEqualsAFreshReadAfterRandomChanges() async throws {
     let runs = ProcessInfo.processInfo.environment["LOTS_LIVE_RUNS"].flatMap(Int.init) ?? 200
     let base = SeededRandom.replaySeed ?? 0x11FE_2026
+    let seed = { @Sendable (index: Int) in base &+ UInt64(index) &* 0x9E37_79B9_7F4A_7C15 }
     // Each run is a server of its own, so runs go in lanes side by side: one run waits on its
     // round trips most of the time, and a lane alone left a core idle for minutes. The same
     // seeds run whatever the order; the failure reported is the first seed's that failed.
@@ -20,8 +21,7 @@ import Testing
       for lane in 0..<Self.lanes {
         lanes.addTask {
           for index in stride(from: lane, to: runs, by: Self.lanes) {
-            let seed = base &+ UInt64(index) &* 0x9E37_79B9_7F4A_7C15
-            if let failure = try await Self.run(seed: seed) { return [(index, failure)] }
+            if let failure = try await Self.run(seed: seed(index)) { return [(index, failure)] }
           }
           return []
         }
@@ -29,7 +29,7 @@ import Testing
       return try await lanes.reduce(into: []) { $0 += $1 }
     }
     if let (index, failure) = failures.min(by: { $0.0 < $1.0 }) {
-      let seed = base &+ UInt64(index) &* 0x9E37_79B9_7F4A_7C15
+      let seed = seed(index)
       Issue.record("seed \(seed) (LOTS_SEED=\(seed) replays it as run 0): \(failure)")
     }
   }
